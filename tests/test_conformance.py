@@ -1,0 +1,184 @@
+"""The conformance suite: every registered game passes it by being registered.
+
+Seeded random games are played to the end at every player count, checking at each step that
+legality, immutability, views, notation and errors behave; then records replay identically.
+(OpenSpiel ``random_sim_test``, pgx ``api_test``, PettingZoo ``seed_test``.)
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+from tycoon.core import (
+    Action,
+    ActionError,
+    AmountRange,
+    Game,
+    GameRecord,
+    IllegalActionError,
+    Information,
+    MalformedActionError,
+    Match,
+    OutOfTurnError,
+    SeededRng,
+    games,
+    is_legal,
+    make,
+    replay_to_end,
+    sample_choice,
+)
+
+MAX_STEPS = 20_000
+GAME_NAMES = [spec.name for spec in games()]
+
+
+def player_counts(name: str) -> list[int]:
+    spec = make(name).spec
+    return list(range(spec.min_players, spec.max_players + 1))
+
+
+def cases() -> list[tuple[str, int, int]]:
+    result = []
+    for name in GAME_NAMES:
+        for players in player_counts(name):
+            result.append((name, players, 1000 + players))
+    return result
+
+
+def play_random(game: Game[Any, Any, Any], seed: int) -> Match[Any, Any, Any]:
+    match: Match[Any, Any, Any] = Match(game, seed)
+    rng = SeededRng(seed + 7)
+    for _ in range(MAX_STEPS):
+        to_act = match.to_act()
+        if not to_act:
+            break
+        seat = to_act[rng.below(len(to_act))]
+        match.play(sample_choice(match.legal_actions(seat), rng))
+    assert match.is_over(), f"{game.spec.name} did not end within {MAX_STEPS} steps"
+    return match
+
+
+def concrete_examples(legal: Any, rng: SeededRng, limit: int = 12) -> list[Action]:
+    """A few concrete legal actions: sampled, plus both ends of every range."""
+    found: list[Action] = []
+    for choice in list(legal)[:limit]:
+        if isinstance(choice, AmountRange):
+            found.append(choice.action(choice.low))
+            found.append(choice.action(choice.high))
+        else:
+            found.append(choice)
+    for _ in range(4):
+        found.append(sample_choice(legal, rng))
+    return found
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), cases())
+def test_random_game_obeys_the_protocol(name: str, players: int, seed: int) -> None:
+    """Play a seeded random game, checking the protocol at every step."""
+    game = make(name, players)
+    match: Match[Any, Any, Any] = Match(game, seed)
+    rng = SeededRng(seed)
+    seen: list[Action] = []
+    hidden_differs = False
+    steps = 0
+    while not match.is_over():
+        steps += 1
+        assert steps < MAX_STEPS, "game did not end"
+        state = match.state
+        to_act = game.to_act(state)
+        assert to_act, "a game that is not over has a seat to act"
+        assert len(set(to_act)) == len(to_act)
+        for seat in range(game.players):
+            legal = game.legal_actions(state, seat)
+            if seat in to_act:
+                assert len(legal) > 0, f"seat {seat} is to act but has no legal action"
+            else:
+                assert len(legal) == 0, f"seat {seat} is not to act but has legal actions"
+        for viewer in (*range(game.players), None):
+            view = game.observe(state, viewer)
+            json.dumps(game.view_to_json(view))
+            if viewer is not None and steps % 7 == 1:
+                # No view leaks: a state differing only in what viewer may not see looks the same.
+                other = game.sample_state(view, SeededRng(steps))
+                assert game.observe(other, viewer) == view, "sample_state or observe leaks"
+                if other != state:
+                    hidden_differs = True
+        seat = to_act[rng.below(len(to_act))]
+        legal = game.legal_actions(state, seat)
+        for example in concrete_examples(legal, rng):
+            assert is_legal(legal, example)
+            text = game.format_action(example)
+            assert game.parse_action(text, seat) == example, f"notation {text!r} round-trips"
+            assert game.action_from_json(json.loads(json.dumps(game.action_to_json(example)))) == (
+                example
+            )
+            seen.append(example)
+        # Bad input: an action by another seat, garbage text, and stale actions are refused.
+        snapshot = copy.deepcopy(state)
+        action = sample_choice(legal, rng)
+        for other_seat in range(game.players):
+            if other_seat not in to_act:
+                with pytest.raises(OutOfTurnError):
+                    game.apply(state, dataclasses.replace(action, seat=other_seat), SeededRng(0))
+                break
+        with pytest.raises(MalformedActionError):
+            game.parse_action("%% not a move %%", seat)
+        for stale in seen[-40:]:
+            if stale.seat == seat and not is_legal(legal, stale):
+                with pytest.raises(IllegalActionError):
+                    game.apply(state, stale, SeededRng(0))
+                break
+        assert state == snapshot, "a refused action changed the state"
+        # apply never mutates its input.
+        match.play(action)
+        assert state == snapshot, "apply mutated the state it was given"
+    outcome = match.outcome()
+    assert outcome is not None
+    assert len(outcome.scores) == game.players and len(outcome.ranks) == game.players
+    assert min(outcome.ranks) == 1
+    assert all(len(game.legal_actions(match.state, s)) == 0 for s in range(game.players))
+    with pytest.raises(ActionError):
+        game.apply(match.state, seen[-1], SeededRng(0))
+    if game.spec.information is Information.IMPERFECT:
+        assert hidden_differs, "sample_state never varied hidden data: the leak test proved nothing"
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), cases())
+def test_record_replays_bit_identically(name: str, players: int, seed: int) -> None:
+    game = make(name, players)
+    match = play_random(game, seed)
+    record = match.record()
+    line = record.to_line()
+    reloaded = GameRecord.from_json(json.loads(line))
+    assert reloaded == record
+    replayed = replay_to_end(reloaded)
+    assert replayed.state == match.state
+    assert replayed.record().to_line() == line
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_same_seed_same_game(name: str) -> None:
+    game = make(name)
+    first = play_random(game, 42).record().to_line()
+    second = play_random(make(name), 42).record().to_line()
+    assert first == second
+    assert play_random(make(name), 43).record().to_line() != first
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_resumed_match_continues_like_the_original(name: str) -> None:
+    """A match rebuilt from a partial record draws the same chance as the uninterrupted one."""
+    game = make(name)
+    full = play_random(game, 5)
+    partial = full.record()
+    cut = len(partial.steps) // 2
+    half = dataclasses.replace(partial, steps=partial.steps[:cut], outcome=None)
+    resumed = Match.from_record(half)
+    for step in partial.steps[cut:]:
+        resumed.play_text(step.action, step.seat)
+    assert resumed.record().to_line() == partial.to_line()

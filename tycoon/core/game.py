@@ -1,0 +1,212 @@
+"""The game protocol every tycoon game implements, and what a finished game reports.
+
+A game is a class deriving from :class:`Game`, configured once with a player count and validated
+options. Its rules are pure functions of immutable states: ``transition`` builds a new state and
+never touches its input. :meth:`Game.apply` is the checked entry point used by every face
+(terminal, browser, simulation, RL): it refuses out-of-turn, malformed and illegal actions with a
+typed error before anything is built, and reports the chance outcomes the step drew.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from tycoon.core.actions import (
+    Action,
+    AmountRange,
+    action_from_json,
+    action_to_json,
+    is_legal,
+)
+from tycoon.core.errors import GameOverError, IllegalActionError, OutOfTurnError
+from tycoon.core.rng import RecordingRng, Rng
+from tycoon.core.spec import GameSpec, OptionValue
+from tycoon.core.views import to_jsonable
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: a score and a rank per seat (1 is best; tied seats share a rank)."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    reason: str
+    unfinished: bool = False
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    @staticmethod
+    def ranks_from(keys: Sequence[Any]) -> tuple[int, ...]:
+        """Competition ranks (1, 1, 3, ...) from sort keys where larger is better."""
+        return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "reason": self.reason,
+            "unfinished": self.unfinished,
+        }
+
+
+class Game(Generic[S, A, V]):
+    """Base class of every game. Subclasses set :attr:`spec` and :attr:`action_types` and
+    implement the methods that raise ``NotImplementedError`` here."""
+
+    spec: ClassVar[GameSpec]
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+
+    def __init__(self, players: int | None = None, options: Mapping[str, object] | None = None):
+        spec = self.spec
+        self.players: int = spec.check_players(spec.default_players if players is None else players)
+        self.options: dict[str, OptionValue] = spec.resolve_options(options)
+        self.configure()
+
+    def configure(self) -> None:
+        """Build whatever tables the options call for (boards, decks); called once."""
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.spec.option(k).default}
+        return f"{type(self).__name__}(players={self.players}, options={changed})"
+
+    # -- rules: every game implements these -------------------------------------------------
+
+    def initial_state(self, rng: Rng) -> S:
+        """The state before the first decision, set up with draws from ``rng``."""
+        raise NotImplementedError
+
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats that must decide now: one, several in a sealed step, none once over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> Sequence[Any]:
+        """The choices of ``seat`` (actions and amount ranges); empty unless it is to act."""
+        raise NotImplementedError
+
+    def transition(self, state: S, action: A, rng: Rng) -> S:
+        """The state after a legal ``action`` (unchecked: call :meth:`apply` from outside)."""
+        raise NotImplementedError
+
+    def observe(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may know (``None``: a spectator). The only way faces see a state."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Scores and ranks once the game is over, otherwise ``None``."""
+        raise NotImplementedError
+
+    def sample_state(self, view: V, rng: Rng) -> S:
+        """A full state consistent with ``view``, unknowns drawn from ``rng`` (for search)."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str, seat: int) -> A:
+        """The action written ``text`` in this game's notation, taken by ``seat``."""
+        raise NotImplementedError
+
+    def format_action(self, action: A) -> str:
+        """This game's notation of ``action``; ``parse_action`` reads it back."""
+        raise NotImplementedError
+
+    # -- provided -----------------------------------------------------------------------------
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    def check(self, state: S, action: Action) -> None:
+        """Raise the right typed error if ``action`` cannot be applied to ``state``."""
+        if not isinstance(action, self.action_types):
+            raise IllegalActionError(f"{action!r} is not an action of {self.spec.name}")
+        to_act = self.to_act(state)
+        if not to_act:
+            raise GameOverError("the game is over")
+        if action.seat not in to_act:
+            waiting = ", ".join(self.seat_name(s) for s in to_act)
+            raise OutOfTurnError(
+                f"it is not {self.seat_name(action.seat)}'s turn (waiting for {waiting})"
+            )
+        if not is_legal(self.legal_actions(state, action.seat), action):
+            raise IllegalActionError(self.explain_illegal(state, action))  # type: ignore[arg-type]
+
+    def apply(self, state: S, action: A, rng: Rng) -> tuple[S, tuple[int, ...]]:
+        """Check ``action``, then return the new state and the chance outcomes it drew."""
+        self.check(state, action)
+        recorder = RecordingRng(rng)
+        new_state = self.transition(state, action, recorder)
+        return new_state, tuple(recorder.drawn)
+
+    def explain_illegal(self, state: S, action: A) -> str:
+        """Why a well-formed action is not legal; games override it with the rule broken."""
+        return f"{self.format_action(action)} is not a legal move now"
+
+    def seat_name(self, seat: int) -> str:
+        names = self.spec.seat_names
+        if seat < len(names):
+            return names[seat]
+        return f"seat {seat + 1}"
+
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A:
+        action = action_from_json(data, self.action_types)
+        return action  # type: ignore[return-value]
+
+    def view_to_json(self, view: V) -> Any:
+        return to_jsonable(view)
+
+    # -- presentation (text); games override for something better ----------------------------
+
+    def render_text(self, view: V) -> str:
+        """A picture of a view as text with Rich-style markup (``[red]...[/red]``, ``[bold]``);
+        literal brackets are escaped with :func:`tycoon.core.text.escape`."""
+        return json.dumps(self.view_to_json(view), indent=1)
+
+    def describe_legal(self, view: V, legal: Sequence[Any]) -> list[str]:
+        """The legal choices, in notation, grouped for a person to read."""
+        lines: list[str] = []
+        for choice in legal:
+            if isinstance(choice, AmountRange):
+                low = self.format_action(choice.action(choice.low))
+                lines.append(f"{low}  (any amount {choice.low}..{choice.high})")
+            else:
+                lines.append(self.format_action(choice))
+        return lines
+
+    def describe_action(self, action: A, viewer: int | None) -> str:
+        """How ``action`` is announced to ``viewer``: the notation, unless it is secret (a
+        sealed commit by another seat is announced only as having been made)."""
+        return self.format_action(action)
+
+    def narrate(self, before: V, action: A, after: V) -> list[str]:
+        """What a seat saw happen in one step (dice, cards, payments, phase changes), worked out
+        from its views before and after, so narration can never leak."""
+        return []
+
+    def seat_roles(self, state: S) -> tuple[str, ...] | None:
+        """Each seat's role or character, for reports by role (``None``: seats have none)."""
+        return None
+
+    def statistics(self, state: S) -> dict[str, float]:
+        """Per-game figures a designer may want averaged over a simulation (finished state)."""
+        return {}
+
+    def explain_outcome(self, state: S) -> str:
+        """A person-readable account of the final scoring."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return "the game is not over"
+        parts = [
+            f"{self.seat_name(s)}: {outcome.scores[s]:g} (rank {outcome.ranks[s]})"
+            for s in range(self.players)
+        ]
+        return f"{outcome.reason}\n" + "\n".join(parts)
