@@ -166,3 +166,15 @@ class SealedAuction(Game[AuctionState, Bid, AuctionView]):
 
     def format_action(self, action: Bid) -> str:
         return f"bid {action.amount}"
+
+    def describe_action(self, action: Bid, viewer: int | None) -> str:
+        if viewer == action.seat:
+            return self.format_action(action)
+        return "commits a sealed bid"
+
+    def narrate(self, before: AuctionView, action: Bid, after: AuctionView) -> list[str]:
+        if after.round == before.round:
+            return []
+        result = after.history[-1]
+        bids = ", ".join(f"{self.seat_name(s)} {b}" for s, b in enumerate(result.bids))
+        return [f"bids revealed: {bids}; {self.seat_name(result.winner)} wins the item"]

@@ -34,7 +34,7 @@ from tycoon.core.record import GameRecord, Step, load_record, read_records, writ
 from tycoon.core.registry import game_class, games, get_spec, make, register, unregister
 from tycoon.core.rng import RecordingRng, Rng, ScriptedRng, SeededRng, derive_seed
 from tycoon.core.sealed import SealedCommits, SealedView
-from tycoon.core.spec import Chance, Dynamics, GameSpec, Information, Option
+from tycoon.core.spec import Chance, Dynamics, GameSpec, Information, Option, OptionValue
 from tycoon.core.views import to_jsonable
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "Match",
     "Option",
     "OptionError",
+    "OptionValue",
     "OutOfTurnError",
     "Outcome",
     "RecordError",

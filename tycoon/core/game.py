@@ -152,7 +152,7 @@ class Game(Generic[S, A, V]):
         names = self.spec.seat_names
         if seat < len(names):
             return names[seat]
-        return f"seat {seat + 1}"
+        return f"Seat {seat + 1}"
 
     def action_to_json(self, action: A) -> dict[str, Any]:
         return action_to_json(action)

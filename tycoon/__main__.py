@@ -1,0 +1,5 @@
+"""``python -m tycoon`` is the ``tycoon`` command."""
+
+from tycoon.cli.main import run
+
+run()

@@ -1,0 +1,1 @@
+"""The ``tycoon`` command line (the only part of tycoon that prints)."""

@@ -1,0 +1,409 @@
+"""The ``tycoon`` command: list games, play in the terminal, simulate, replay records."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.rule import Rule
+from rich.table import Table
+
+import tycoon
+from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
+from tycoon.cli.play import HUMAN, PlaySession
+from tycoon.cli.terminal import make_console, read_line
+from tycoon.core import (
+    Match,
+    OptionError,
+    TycoonError,
+    get_spec,
+    load_record,
+    make,
+)
+from tycoon.core import (
+    replay as replay_record,
+)
+from tycoon.core.errors import UnknownBotError
+from tycoon.core.players import bots_for, make_bot
+from tycoon.core.rng import SeededRng
+from tycoon.sim import GameTask, Report
+from tycoon.sim import simulate as run_simulation
+
+app = typer.Typer(
+    help="tycoon: real-estate and city-building board games, exactly by their rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
+console = make_console()
+
+
+def _default_seats(game_name: str, players: int) -> list[str]:
+    codes = {entry.code for entry in bots_for(game_name)}
+    bot = "greedy" if "greedy" in codes else "random"
+    return [HUMAN] + [bot] * (players - 1)
+
+
+def _check_seats(game: Any, seats: list[str]) -> None:
+    for seat, code in enumerate(seats):
+        if code != HUMAN:
+            make_bot(code, game, seat, SeededRng(0))
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+@app.command()
+def games(
+    name: Annotated[str | None, typer.Argument(help="show one game's options and bots")] = None,
+) -> None:
+    """The games, their player counts, options with defaults, and bots."""
+    if name is not None:
+        spec = get_spec(name)
+        console.print(f"[bold]{spec.title}[/bold] ({spec.name}): {spec.summary}")
+        console.print(
+            f"players {spec.min_players}-{spec.max_players} (default {spec.default_players}); "
+            f"{spec.dynamics.value}, {spec.information.value} information, "
+            f"chance {spec.chance.value}; rules version {spec.version}"
+        )
+        if spec.aliases:
+            console.print("also called: " + ", ".join(spec.aliases))
+        table = Table(title="options (tycoon play/simulate ... --name value)")
+        for column in ("option", "values", "default", "what it does"):
+            table.add_column(column)
+        for option in spec.options:
+            table.add_row(
+                f"--{option.name}", option.describe_kind(), _shown(option.default), option.help
+            )
+        console.print(table)
+        bots = Table(title="seat codes (--seats)")
+        bots.add_column("code")
+        bots.add_column("parameters")
+        bots.add_column("plays")
+        bots.add_row(HUMAN, "", "a person at this terminal")
+        for entry in bots_for(spec.name):
+            bots.add_row(entry.code, ", ".join(entry.params), entry.summary)
+        console.print(bots)
+        return
+    table = Table(title="tycoon games")
+    for column in ("game", "title", "players", "options (default)", "bots"):
+        table.add_column(column)
+    for spec in tycoon.games():
+        options = ", ".join(f"{o.name}={_shown(o.default)}" for o in spec.options)
+        codes = ", ".join(entry.code for entry in bots_for(spec.name))
+        table.add_row(
+            spec.name, spec.title, f"{spec.min_players}-{spec.max_players}", options, codes
+        )
+    console.print(table)
+    console.print("More on one game: [bold]tycoon games NAME[/bold]")
+
+
+@app.command(context_settings=GAME_OPTIONS)
+def play(
+    ctx: typer.Context,
+    game: Annotated[str | None, typer.Argument(help="the game, e.g. my-city")] = None,
+    seats: Annotated[
+        str | None, typer.Option(help="seat codes in seat order, e.g. human,greedy,random")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="seed for a repeatable game")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="keep the game record in this file, after every move")
+    ] = None,
+    resume: Annotated[
+        str | None, typer.Option(help="go on with a saved game (FILE or FILE#N)")
+    ] = None,
+    delay: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.0,
+    plain: Annotated[bool, typer.Option(help="no colours")] = False,
+) -> None:
+    """Play in the terminal. Game options follow as --name value (see: tycoon games NAME)."""
+    out = make_console(plain) if plain else console
+    if resume is not None:
+        if ctx.args:
+            raise OptionError("a resumed game keeps its own options; give none with --resume")
+        record = load_record(resume)
+        match = Match.from_record(record)
+        seat_list = parse_seats(seats) if seats else list(record.seats)
+        if len(seat_list) != match.game.players:
+            raise OptionError(
+                f"the saved game has {match.game.players} seats; give --seats for each"
+            )
+        match.seats = tuple(seat_list)
+        if save is None and "#" not in resume:
+            save = Path(resume)
+        if match.is_over():
+            raise OptionError("that game is already over (watch it with tycoon replay)")
+    else:
+        if game is None:
+            raise OptionError("name a game to play (tycoon games lists them)")
+        spec = get_spec(game)
+        options = parse_game_options(spec, list(ctx.args))
+        seat_list = parse_seats(seats) if seats else _default_seats(spec.name, spec.default_players)
+        configured = make(spec.name, len(seat_list), **options)
+        _check_seats(configured, seat_list)
+        match = Match(configured, fresh_seed() if seed is None else seed, seat_list)
+    session = PlaySession(out, match, seat_list, save=save, delay=delay)
+    finished = session.run()
+    if not finished:
+        raise typer.Exit(1)
+
+
+@app.command(context_settings=GAME_OPTIONS)
+def simulate(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="the game, e.g. my-city")],
+    games_count: Annotated[int, typer.Option("-n", "--games", help="how many games", min=1)] = 1000,
+    seats: Annotated[
+        str | None, typer.Option(help="bot seat codes, e.g. greedy,random,random")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="run seed: game i gets a seed derived from it")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes", min=1)] = 1,
+    out: Annotated[
+        Path | None, typer.Option(help="write every game record here (JSON Lines)")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+) -> None:
+    """Simulate many games between bots and report balance: win rates with 95% intervals."""
+    spec = get_spec(game)
+    options = parse_game_options(spec, list(ctx.args))
+    seat_list = parse_seats(seats) if seats else ["random"] * spec.default_players
+    if HUMAN in seat_list:
+        raise UnknownBotError("simulations seat bots only (human is for tycoon play)")
+    configured = make(spec.name, len(seat_list), **options)
+    task = GameTask(
+        spec.name,
+        configured.players,
+        dict(configured.options),
+        tuple(seat_list),
+        seed,
+        out is not None,
+    )
+    report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)
+    err = make_console(stderr=True)
+    handle = open(out, "w", encoding="utf-8") if out is not None else None  # noqa: SIM115
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=json_out or not err.is_terminal,
+        ) as progress:
+            bar = progress.add_task(f"{spec.name}", total=games_count)
+            for result in run_simulation(task, games_count, jobs=jobs):
+                report.add(result)
+                if handle is not None and result.record is not None:
+                    handle.write(result.record + "\n")
+                progress.advance(bar)
+    finally:
+        if handle is not None:
+            handle.close()
+    if json_out:
+        import json
+
+        print(json.dumps(report.to_json(), indent=1))
+        return
+    show_report(report, configured)
+    if out is not None:
+        console.print(
+            f"{report.games} game records written to {out} (replay one: tycoon replay {out}#1)"
+        )
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def show_report(report: Report, game: Any) -> None:
+    changed = {k: v for k, v in report.options.items() if v != game.spec.option(k).default}
+    settings = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default options"
+    console.print(
+        f"[bold]{game.spec.title}[/bold]: {report.games} games, seed {report.seed}, {settings}"
+    )
+    table = Table(title="results by seat")
+    for column in (
+        "seat",
+        "bot",
+        "wins",
+        "win rate",
+        "95% interval",
+        "mean score",
+        "sd",
+        "min",
+        "max",
+    ):
+        table.add_column(column, justify="right" if column not in ("seat", "bot") else "left")
+    for line in report.lines:
+        low, high = line.interval
+        table.add_row(
+            game.seat_name(line.seat),
+            line.code,
+            f"{line.wins:g}",
+            _percent(line.win_rate),
+            f"{_percent(low)} - {_percent(high)}",
+            f"{line.scores.mean:.2f}",
+            f"{line.scores.sd:.2f}",
+            f"{line.scores.minimum:g}",
+            f"{line.scores.maximum:g}",
+        )
+    console.print(table)
+    console.print("Tied winners share a win (1/k each); interval: Wilson score, 95%.")
+    if report.roles:
+        roles = Table(title="results by role")
+        for column in ("role", "games", "wins", "win rate", "95% interval", "mean score"):
+            roles.add_column(column, justify="left" if column == "role" else "right")
+        for role in report.role_lines():
+            low, high = role.interval
+            roles.add_row(
+                role.role,
+                str(role.games),
+                f"{role.wins:g}",
+                _percent(role.win_rate),
+                f"{_percent(low)} - {_percent(high)}",
+                f"{role.scores.mean:.2f}",
+            )
+        console.print(roles)
+    length = report.length
+    console.print(
+        f"game length (decisions): mean {length.mean:.1f}, sd {length.sd:.1f}, "
+        f"min {length.minimum:g}, median {length.quantile(0.5):g}, max {length.maximum:g}"
+    )
+    if report.unfinished:
+        console.print(
+            f"[yellow]{report.unfinished} of {report.games} games hit the cap and are ranked as "
+            "they stood[/yellow]"
+        )
+    if report.statistics:
+        stats = Table(title="per-game figures (mean over games)")
+        stats.add_column("figure")
+        stats.add_column("mean", justify="right")
+        stats.add_column("sd", justify="right")
+        for key, summary in sorted(report.statistics.items()):
+            stats.add_row(key, f"{summary.mean:.2f}", f"{summary.sd:.2f}")
+        console.print(stats)
+
+
+@app.command()
+def replay(
+    reference: Annotated[str, typer.Argument(help="FILE or FILE#N (the N-th record, from 1)")],
+    viewer: Annotated[
+        int | None, typer.Option("--as", help="see the game as this seat (1, 2, ...)")
+    ] = None,
+    all_steps: Annotated[
+        bool, typer.Option("--all", help="print every move and board without stopping")
+    ] = False,
+    plain: Annotated[bool, typer.Option(help="no colours")] = False,
+) -> None:
+    """Step through a recorded game, board and moves (Enter: next, p: back, NUMBER: go, q: quit)."""
+    out = make_console(plain) if plain else console
+    record = load_record(reference)
+    game, frames = _frames(record)
+    if viewer is not None and not 1 <= viewer <= game.players:
+        raise OptionError(f"--as takes a seat from 1 to {game.players}")
+    seat = None if viewer is None else viewer - 1
+    seats = ", ".join(
+        f"{game.seat_name(s)}" + (f" ({record.seats[s]})" if s < len(record.seats) else "")
+        for s in range(game.players)
+    )
+    out.print(f"[bold]{game.spec.title}[/bold], seed {record.seed}: {seats}")
+    total = len(frames) - 1
+
+    def show(index: int) -> None:
+        state = frames[index].state
+        out.print(Rule(f"step {index} of {total}" if index else "set-up"))
+        for line in _step_lines(game, frames[index], seat):
+            out.print(line, soft_wrap=True)
+        out.print(game.render_text(game.observe(state, seat)), soft_wrap=True)
+        if index == total and game.is_over(state):
+            out.print(game.explain_outcome(state), soft_wrap=True)
+
+    if all_steps:
+        for index in range(len(frames)):
+            show(index)
+        return
+    index = 0
+    show(index)
+    while True:
+        line = read_line(out, f"[dim]step {index}/{total}[/dim] (Enter next, p back, number, q) ")
+        if line is None or line.lower() in ("q", "quit"):
+            return
+        if line.lower() in ("p", "prev", "back"):
+            index = max(0, index - 1)
+        elif line.isdigit():
+            index = min(total, int(line))
+        elif line == "" or line.lower() in ("n", "next"):
+            if index == total:
+                out.print("That was the last step.")
+                return
+            index += 1
+        else:
+            out.print("Enter: next step; p: back; a number: that step; q: quit")
+            continue
+        show(index)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The state after set-up or after one step, with that step's action and the state before."""
+
+    state: Any
+    before: Any = None
+    action: Any = None
+    who: str = ""
+
+
+def _frames(record: Any) -> tuple[Any, list[Frame]]:
+    game: Any = None
+    frames: list[Frame] = []
+    for match, step in replay_record(record):
+        game = match.game
+        if step is None:
+            frames.append(Frame(match.state))
+            continue
+        code = f" ({record.seats[step.seat]})" if step.seat < len(record.seats) else ""
+        frames.append(
+            Frame(
+                match.state,
+                frames[-1].state,
+                game.parse_action(step.action, step.seat),
+                game.seat_name(step.seat) + code,
+            )
+        )
+    return game, frames
+
+
+def _step_lines(game: Any, frame: Frame, viewer: int | None) -> list[str]:
+    if frame.action is None:
+        return []
+    text = game.describe_action(frame.action, viewer)
+    before, after = game.observe(frame.before, viewer), game.observe(frame.state, viewer)
+    narration = game.narrate(before, frame.action, after)
+    return [f"[bold]{frame.who}[/bold]: {text}", *(f"  {line}" for line in narration)]
+
+
+def run() -> None:
+    """Entry point: user mistakes print one clear line and exit non-zero, never a traceback."""
+    err = make_console(stderr=True)
+    try:
+        app()
+    except TycoonError as error:
+        err.print(f"[red]error:[/red] {error.reason}", markup=True, highlight=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err.print("[yellow]interrupted[/yellow]")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    run()

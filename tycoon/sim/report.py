@@ -1,0 +1,125 @@
+"""Balance reports: win rates with 95% intervals by seat and by role, scores, game length."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tycoon.sim.runner import GameResult
+from tycoon.sim.stats import Summary, wilson_interval
+
+
+@dataclass
+class SeatLine:
+    seat: int
+    code: str
+    games: int = 0
+    wins: float = 0.0
+    scores: Summary = field(default_factory=Summary)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass
+class RoleLine:
+    role: str
+    games: int = 0
+    wins: float = 0.0
+    scores: Summary = field(default_factory=Summary)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass
+class Report:
+    """Everything a designer reads after a run; filled one game result at a time."""
+
+    game: str
+    seats: tuple[str, ...]
+    options: dict[str, Any]
+    seed: int
+    games: int = 0
+    unfinished: int = 0
+    lines: list[SeatLine] = field(default_factory=list)
+    roles: dict[str, RoleLine] = field(default_factory=dict)
+    length: Summary = field(default_factory=Summary)
+    statistics: dict[str, Summary] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.lines = [SeatLine(i, code) for i, code in enumerate(self.seats)]
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.unfinished += int(result.unfinished)
+        self.length.add(result.steps)
+        winners = [s for s, rank in enumerate(result.ranks) if rank == 1]
+        share = 1.0 / len(winners)
+        for seat, line in enumerate(self.lines):
+            line.games += 1
+            line.scores.add(result.scores[seat])
+            if seat in winners:
+                line.wins += share
+        if result.roles is not None:
+            for seat, role in enumerate(result.roles):
+                role_line = self.roles.setdefault(role, RoleLine(role))
+                role_line.games += 1
+                role_line.scores.add(result.scores[seat])
+                if seat in winners:
+                    role_line.wins += share
+        for key, value in result.statistics.items():
+            self.statistics.setdefault(key, Summary()).add(value)
+
+    def extend(self, results: Iterable[GameResult]) -> Report:
+        for result in results:
+            self.add(result)
+        return self
+
+    def role_lines(self) -> Sequence[RoleLine]:
+        return [self.roles[name] for name in sorted(self.roles)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seats": list(self.seats),
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "seat_results": [
+                {
+                    "seat": line.seat + 1,
+                    "code": line.code,
+                    "wins": line.wins,
+                    "win_rate": line.win_rate,
+                    "win_rate_95": list(line.interval),
+                    "score": line.scores.to_json(),
+                }
+                for line in self.lines
+            ],
+            "role_results": [
+                {
+                    "role": line.role,
+                    "games": line.games,
+                    "wins": line.wins,
+                    "win_rate": line.win_rate,
+                    "win_rate_95": list(line.interval),
+                    "score": line.scores.to_json(),
+                }
+                for line in self.role_lines()
+            ],
+            "length": self.length.to_json(),
+            "statistics": {k: v.to_json() for k, v in sorted(self.statistics.items())},
+        }
