@@ -166,7 +166,7 @@ def test_errors_leave_the_state_unchanged() -> None:
     with pytest.raises(MalformedActionError, match="write: bid 3"):
         match.play_text("raise 3", 0)
     match.play(Bid(0, 1))
-    with pytest.raises(OutOfTurnError, match="not seat 1's turn"):
+    with pytest.raises(OutOfTurnError, match="not Seat 1's turn"):
         match.play(Bid(0, 2))
     assert match.state.bids.commit(1, 1) is not None and before.bids.committed == ()
     assert len(match.steps) == 1
