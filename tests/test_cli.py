@@ -186,3 +186,47 @@ def test_replay_steps_through_a_record(monkeypatch, capsys, tmp_path: Path) -> N
     assert "step 2 of 6" in out and "step 1 of 6" in out and "step 6 of 6" in out
     code, _, err = tycoon(monkeypatch, capsys, "replay", f"{out_file}#9")
     assert code == 2 and "fewer than 9 records" in err
+
+
+def test_simulate_compares_variants_side_by_side(monkeypatch, capsys) -> None:
+    code, out, _ = tycoon(
+        monkeypatch,
+        capsys,
+        "simulate",
+        "sealed-auction",
+        "-n",
+        "40",
+        "--seats",
+        "random,random",
+        "--vs",
+        "cash=3",
+        "--vs",
+        "--cash 50",
+    )
+    assert code == 0
+    assert "same seeds" in out and "cash=3" in out and "--cash 50" in out
+    assert "Seat 1 (random) win rate" in out
+    code, out, _ = tycoon(
+        monkeypatch,
+        capsys,
+        "simulate",
+        "sealed-auction",
+        "-n",
+        "40",
+        "--seats",
+        "random,random",
+        "--vs",
+        "cash=3",
+        "--json",
+    )
+    reports = json.loads(out)
+    assert [r["options"]["cash"] for r in reports] == [10, 3]
+    code, _, err = tycoon(
+        monkeypatch,
+        capsys,
+        "simulate",
+        "sealed-auction",
+        "--vs",
+        "cash=0",
+    )
+    assert code == 2 and "must be at least 1" in err

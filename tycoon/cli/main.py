@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,8 +32,9 @@ from tycoon.core import (
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import SeededRng
-from tycoon.sim import GameTask, Report
+from tycoon.sim import GameTask, Report, wilson_interval
 from tycoon.sim import simulate as run_simulation
+from tycoon.sim.runner import check_task
 
 app = typer.Typer(
     help="tycoon: real-estate and city-building board games, exactly by their rules.",
@@ -171,24 +174,41 @@ def simulate(
         Path | None, typer.Option(help="write every game record here (JSON Lines)")
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    vs: Annotated[
+        list[str] | None,
+        typer.Option("--vs", help='a variant to compare, e.g. --vs "parks slums" (repeatable)'),
+    ] = None,
 ) -> None:
-    """Simulate many games between bots and report balance: win rates with 95% intervals."""
+    """Simulate many games between bots and report balance: win rates with 95% intervals.
+
+    Each --vs adds a variant (game options on top of the base ones, e.g. --vs "parks size=10");
+    every variant plays the same seeds, and the report puts them side by side."""
     spec = get_spec(game)
-    options = parse_game_options(spec, list(ctx.args))
+    base = parse_game_options(spec, list(ctx.args))
     seat_list = parse_seats(seats) if seats else ["random"] * spec.default_players
     if HUMAN in seat_list:
         raise UnknownBotError("simulations seat bots only (human is for tycoon play)")
-    configured = make(spec.name, len(seat_list), **options)
-    task = GameTask(
-        spec.name,
-        configured.players,
-        dict(configured.options),
-        tuple(seat_list),
-        seed,
-        out is not None,
-    )
-    report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)
+    variants: list[tuple[str, dict[str, object]]] = [("base", base)]
+    for text in vs or []:
+        words = shlex.split(text)
+        if not any(word.startswith("--") for word in words):
+            words = [f"--{word}" for word in words]  # the short form: "parks size=10"
+        variants.append((text, {**base, **parse_game_options(spec, words)}))
+    prepared = []
+    for label, options in variants:
+        configured = make(spec.name, len(seat_list), **options)
+        task = GameTask(
+            spec.name,
+            configured.players,
+            dict(configured.options),
+            tuple(seat_list),
+            seed,
+            out is not None,
+        )
+        check_task(task)
+        prepared.append((label, configured, task))
     err = make_console(stderr=True)
+    reports: list[Report] = []
     handle = open(out, "w", encoding="utf-8") if out is not None else None  # noqa: SIM115
     try:
         with Progress(
@@ -200,25 +220,60 @@ def simulate(
             transient=True,
             disable=json_out or not err.is_terminal,
         ) as progress:
-            bar = progress.add_task(f"{spec.name}", total=games_count)
-            for result in run_simulation(task, games_count, jobs=jobs):
-                report.add(result)
-                if handle is not None and result.record is not None:
-                    handle.write(result.record + "\n")
-                progress.advance(bar)
+            for label, configured, task in prepared:
+                report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)
+                bar = progress.add_task(f"{spec.name} {label}", total=games_count)
+                for result in run_simulation(task, games_count, jobs=jobs):
+                    report.add(result)
+                    if handle is not None and result.record is not None:
+                        handle.write(result.record + "\n")
+                    progress.advance(bar)
+                reports.append(report)
     finally:
         if handle is not None:
             handle.close()
     if json_out:
-        import json
-
-        print(json.dumps(report.to_json(), indent=1))
+        data: Any = reports[0].to_json() if len(reports) == 1 else [r.to_json() for r in reports]
+        print(json.dumps(data, indent=1))
         return
-    show_report(report, configured)
+    if len(reports) == 1:
+        show_report(reports[0], prepared[0][1])
+    else:
+        show_comparison([label for label, _, _ in prepared], reports, prepared[0][1])
     if out is not None:
-        console.print(
-            f"{report.games} game records written to {out} (replay one: tycoon replay {out}#1)"
+        total = sum(r.games for r in reports)
+        console.print(f"{total} game records written to {out} (replay one: tycoon replay {out}#1)")
+
+
+def _interval(wins: float, games: int) -> str:
+    low, high = wilson_interval(wins, games)
+    return f"{_percent(wins / games if games else 0.0)} ({_percent(low)}-{_percent(high)})"
+
+
+def show_comparison(labels: list[str], reports: list[Report], game: Any) -> None:
+    """Variants side by side: win rate with its interval per seat and role, scores, length."""
+    table = Table(title=f"{game.spec.title}: {reports[0].games} games a variant, same seeds")
+    table.add_column("")
+    for label in labels:
+        table.add_column(label, justify="right")
+    for seat, code in enumerate(reports[0].seats):
+        name = f"{game.seat_name(seat)} ({code})"
+        table.add_row(
+            f"{name} win rate", *(_interval(r.lines[seat].wins, r.games) for r in reports)
         )
+        table.add_row(f"{name} mean score", *(f"{r.lines[seat].scores.mean:.2f}" for r in reports))
+    roles = sorted({role for r in reports for role in r.roles})
+    for role in roles:
+        cells = []
+        for r in reports:
+            line = r.roles.get(role)
+            cells.append(_interval(line.wins, line.games) if line else "-")
+        table.add_row(f"{role} win rate", *cells)
+    table.add_row("game length", *(f"{r.length.mean:.1f} ± {r.length.sd:.1f}" for r in reports))
+    if any(r.unfinished for r in reports):
+        table.add_row("unfinished", *(str(r.unfinished) for r in reports))
+    console.print(table)
+    console.print("Win rate with its 95% Wilson interval; tied winners share a win.")
 
 
 def _percent(value: float) -> str:
