@@ -1,0 +1,160 @@
+"""Hidden information (money, cash boxes, face-down rooftops), sample_state and the notation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tycoon.core import Action, MalformedActionError, Match, SeededRng, sample_choice
+from tycoon.games.estates.actions import (
+    ACTION_TYPES,
+    Auction,
+    Bid,
+    Buy,
+    Cancel,
+    Discard,
+    Pass,
+    Place,
+    Sell,
+    Stow,
+)
+
+from .helpers import make_board, make_state, new_game, play_all
+
+GAME = new_game()
+
+
+def test_money_in_hand_and_cash_box_are_secret() -> None:
+    """ "Players are never required to reveal the amount of money they have." "Illegal Earnings
+    ... may never be inspected by other players." A view shows only the viewer's own."""
+    state = make_state(GAME, money=[9, 12, 5, 7], box=[1, 0, 3, 2])
+    view = GAME.observe(state, 2)
+    assert view.money == (None, None, 5, None) and view.box == (None, None, 3, None)
+    spectator = GAME.observe(state, None)
+    assert spectator.money == (None,) * 4 and spectator.box == (None,) * 4
+    # Changing another seat's secret figures leaves the view as it was.
+    other = replace(state, money=(1, 30, 5, 2), box=(4, 0, 3, 0))
+    assert GAME.observe(other, 2) == view
+
+
+def test_open_money_option_shows_everyone_s_money() -> None:
+    game = new_game(open_money=True)
+    state = make_state(game, money=[9, 12, 5, 7], box=[1, 0, 3, 2])
+    assert game.observe(state, 0).money == (9, 12, 5, 7)
+    assert game.observe(state, None).box == (1, 0, 3, 2)
+
+
+def test_money_is_shown_once_the_game_is_over() -> None:
+    """The tie-break and the cash-box points need the figures: the final view shows them."""
+    match: Match[Any, Any, Any] = Match(GAME, 3)
+    rng = SeededRng(9)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(sample_choice(match.legal_actions(seat), rng))
+    view = GAME.observe(match.state, 1)
+    assert None not in view.money and None not in view.box
+
+
+def test_face_down_rooftops_are_unknown_to_all() -> None:
+    """The rooftops' order is not in the state at all: the next one is drawn when turned over,
+    and views hold only how many are face down and which values are left (which every player can
+    work out from the board)."""
+    board = make_board(rows={"U": "B5^3"})
+    state = make_state(GAME, board=board, roofs_left=[1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6])
+    view = GAME.observe(state, 0)
+    assert view.roofs_face_down == 11
+    assert view.roof_values_left == (1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6)
+    assert view.roof_value == 0
+
+
+def test_sample_state_keeps_the_view_and_redraws_the_secrets() -> None:
+    """sample_state fills the unknowns consistently with a view: the total of cheques stays
+    12 a player, every bid of the running auction stays covered, a cheque stowed this turn stays
+    in the auctioneer's box."""
+    state = make_state(
+        GAME, money=[3, 20, 9, 8], box=[2, 0, 4, 2], offer=["B5", "", ""], auctioneer=2
+    )
+    state = replace(state, stowed=True)
+    # Seat 3 bids 7, seat 0 passes, seat 1 bids 15; seat 2 (who stowed) decides.
+    state = play_all(GAME, state, "auction B5", "bid 7", "pass", "bid 15")
+    view = GAME.observe(state, 3)
+    seen = set()
+    for seed in range(30):
+        sample = GAME.sample_state(view, SeededRng(seed))
+        assert GAME.observe(sample, 3) == view
+        assert sum(sample.money) + sum(sample.box) == 48
+        assert (sample.money[3], sample.box[3]) == (8, 2)  # the viewer's own figures
+        assert sample.money[1] >= 15  # seat 1 bid 15
+        assert sample.box[2] == 1  # seat 2 stowed in its one turn so far
+        assert sample.box[0] == sample.box[1] == 0  # no stows without a turn
+        seen.add((sample.money, sample.box))
+    assert len(seen) > 5
+
+
+def test_sample_state_of_a_spectator_view_redraws_everyone() -> None:
+    state = make_state(GAME, money=[3, 20, 9, 8], box=[2, 0, 4, 2])
+    view = GAME.observe(state, None)
+    sample = GAME.sample_state(view, SeededRng(1))
+    assert GAME.observe(sample, None) == view and sum(sample.money) + sum(sample.box) == 48
+
+
+# -- notation ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("stow", Stow(1)),
+        ("auction B5", Auction(1, "B5")),
+        ("auction roof", Auction(1, "roof")),
+        ("auction barrier 2", Auction(1, "barrier2")),
+        ("auction mayor", Auction(1, "mayor")),
+        ("auction cancel", Auction(1, "cancel")),
+        ("bid 7", Bid(1, 7)),
+        ("pass", Pass(1)),
+        ("sell", Sell(1)),
+        ("buy", Buy(1)),
+        ("place U3", Place(1, 0, 3)),
+        ("place L11", Place(1, 2, 11)),
+        ("place M", Place(1, 1, 0)),
+        ("cancel 2", Cancel(1, 2)),
+        ("discard", Discard(1)),
+    ],
+)
+def test_notation_round_trips(text: str, action: Action) -> None:
+    assert GAME.parse_action(text, 1) == action
+    assert GAME.format_action(action) == text
+    assert type(action) in ACTION_TYPES
+
+
+def test_notation_is_forgiving_about_case_and_spaces() -> None:
+    assert GAME.parse_action("  Auction  b5 ", 0) == Auction(0, "B5")
+    assert GAME.parse_action("auction rooftop", 0) == Auction(0, "roof")
+    assert GAME.parse_action("auction barrier2", 0) == Auction(0, "barrier2")
+    assert GAME.parse_action("place u 3", 0) == Place(0, 0, 3)
+    assert GAME.parse_action("bid $4M", 0) == Bid(0, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("", "empty"),
+        ("auction", "not a move"),
+        ("auction B7", "no piece"),
+        ("auction Z1", "no piece"),
+        ("bid", "not a move"),
+        ("bid -2", "whole number"),
+        ("bid lots", "whole number"),
+        ("place X3", "a row is U/M/L"),
+        ("place U12", "lots are 1..10"),
+        ("place Ux", "whole number"),
+        ("cancel 4", "no barrier 4"),
+        ("stow now", "not a move"),
+    ],
+)
+def test_malformed_notation_is_refused_with_the_right_form(text: str, hint: str) -> None:
+    with pytest.raises(MalformedActionError) as caught:
+        GAME.parse_action(text, 0)
+    assert hint in caught.value.reason

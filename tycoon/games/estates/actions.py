@@ -1,0 +1,190 @@
+"""The actions of The Estates and their text notation.
+
+==========================  ============================================================
+``stow``                    illegal earnings: one cheque into the cash box (turn start)
+``auction B5``              put a piece up for auction: a cube (colour letter + value),
+``auction roof``            the next rooftop, ``barrier 1``/``2``/``3``, ``mayor``,
+``auction barrier 2``       ``cancel`` (the Cancel cube)
+``bid 4`` / ``pass``        bid $4M / pass (once each, round from the auctioneer's left)
+``sell`` / ``buy``          the auctioneer gives the piece to the high bidder for the bid,
+                            or keeps it and pays the bid to the high bidder
+``place U3``                put the cube, rooftop or barrier on lot 3 of the upper row
+``place M``                 put the Mayor on Main Street in front of the middle row
+``cancel 2``                use the Cancel cube on barrier 2
+``discard``                 remove the Mayor, a barrier or the Cancel cube from the game
+==========================  ============================================================
+
+Rows are ``U`` (upper), ``M`` (middle), ``L`` (lower); lots are 1..10 from Main Street, and a
+barrier lengthening a row to all ten lots stands at the row's far end, lot 11.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tycoon.core import Action, MalformedActionError
+from tycoon.games.estates.components import (
+    LOTS,
+    PIECE_BY_CODE,
+    ROWS,
+    piece_code,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Stow(Action):
+    """Illegal earnings: the auctioneer slips one $1M cheque into the cash box."""
+
+
+@dataclass(frozen=True, slots=True)
+class Auction(Action):
+    """The auctioneer puts ``piece`` (its code, e.g. ``B5``, ``roof``, ``barrier2``) up."""
+
+    piece: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """The auctioneer gives the piece to the high bidder, who pays the bid to the auctioneer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """The auctioneer keeps the piece and pays the high bid to the high bidder."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put the piece at ``row`` (0..2), ``lot`` (1..11; 0 is Main Street, for the Mayor)."""
+
+    row: int
+    lot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Action):
+    """Use the Cancel cube to remove barrier ``barrier`` (1..3) from the board."""
+
+    barrier: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Remove the Mayor, a barrier or the Cancel cube from the game instead of using it."""
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Stow,
+    Auction,
+    Bid,
+    Pass,
+    Sell,
+    Buy,
+    Place,
+    Cancel,
+    Discard,
+)
+
+ROW_BY_LETTER = {row.letter.lower(): index for index, row in enumerate(ROWS)}
+
+NOTATION_HELP = (
+    "write one of: stow · auction B5 · auction roof · auction barrier 2 · auction mayor · "
+    "auction cancel · bid 4 · pass · sell · buy · place U3 · place M (the Mayor) · cancel 2 · "
+    "discard"
+)
+
+
+def format_action(action: Action) -> str:
+    kind = type(action)
+    if kind is Bid:
+        return f"bid {action.amount}"  # type: ignore[attr-defined]
+    if kind is Pass:
+        return "pass"
+    if kind is Place:
+        row = ROWS[action.row].letter  # type: ignore[attr-defined]
+        lot = action.lot  # type: ignore[attr-defined]
+        return f"place {row}{lot}" if lot else f"place {row}"
+    if kind is Auction:
+        piece = action.piece  # type: ignore[attr-defined]
+        if piece.startswith("barrier"):
+            return f"auction barrier {piece[7:]}"
+        return f"auction {piece}"
+    if kind is Sell:
+        return "sell"
+    if kind is Buy:
+        return "buy"
+    if kind is Stow:
+        return "stow"
+    if kind is Cancel:
+        return f"cancel {action.barrier}"  # type: ignore[attr-defined]
+    if kind is Discard:
+        return "discard"
+    raise ValueError(f"not an Estates action: {action!r}")
+
+
+def _number(word: str, what: str, text: str) -> int:
+    if not word.isdigit():
+        raise MalformedActionError(f"{text!r}: {what} must be a whole number ({NOTATION_HELP})")
+    return int(word)
+
+
+def parse_action(text: str, seat: int) -> Action:
+    """Read the notation above (case and extra spaces do not matter)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedActionError(f"an empty move ({NOTATION_HELP})")
+    verb, rest = words[0], words[1:]
+    if verb in ("stow", "pass", "sell", "buy", "discard") and not rest:
+        simple: dict[str, type[Action]] = {
+            "stow": Stow,
+            "pass": Pass,
+            "sell": Sell,
+            "buy": Buy,
+            "discard": Discard,
+        }
+        return simple[verb](seat)
+    if verb == "bid" and len(rest) == 1:
+        word = rest[0].lstrip("$").rstrip("m")
+        return Bid(seat, _number(word, "a bid", text))
+    if verb == "auction" and rest:
+        code = "".join(rest)
+        if code in ("rooftop", "roof"):
+            code = "roof"
+        elif code.startswith("permit"):
+            code = "barrier" + code[6:]
+        piece = PIECE_BY_CODE.get(code)
+        if piece is None:
+            raise MalformedActionError(
+                f"{text!r}: there is no piece {' '.join(rest)!r} (a cube is a colour letter and "
+                "a value such as B5; or roof, barrier 1..3, mayor, cancel)"
+            )
+        return Auction(seat, piece_code(piece))
+    if verb == "place" and rest:
+        code = "".join(rest)
+        row = ROW_BY_LETTER.get(code[0])
+        if row is None:
+            letters = "/".join(r.letter for r in ROWS)
+            raise MalformedActionError(f"{text!r}: a row is {letters} ({NOTATION_HELP})")
+        lot = _number(code[1:], "a lot", text) if len(code) > 1 else 0
+        if not 0 <= lot <= LOTS + 1:
+            raise MalformedActionError(f"{text!r}: lots are 1..{LOTS} (11: beyond the last lot)")
+        return Place(seat, row, lot)
+    if verb == "cancel" and rest:
+        code = "".join(rest)
+        if code.startswith("barrier"):
+            code = code[7:]
+        value = _number(code, "the barrier", text)
+        if f"barrier{value}" not in PIECE_BY_CODE:
+            raise MalformedActionError(f"{text!r}: there is no barrier {value}")
+        return Cancel(seat, value)
+    raise MalformedActionError(f"{text!r} is not a move of The Estates ({NOTATION_HELP})")

@@ -1,0 +1,211 @@
+"""The Estates' components and board, loaded once from ``data/components.json``.
+
+Pieces are small integers so that states stay lean: a floor cube is ``colour * 6 + value - 1``
+(0..35), then come the rooftop, the three building permits (barriers 1, 2, 3), the Mayor and the
+Cancel cube. A lot is ``row * LOTS + lot - 1`` (rows 0..2 are upper, middle, lower; lots 1..10 are
+counted from Main Street).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA_FILE = Path(__file__).parent / "data" / "components.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """A company: its name, its one-letter code in the notation and its terminal style."""
+
+    name: str
+    letter: str
+    style: str
+
+
+@dataclass(frozen=True, slots=True)
+class RowInfo:
+    """One development row of the board."""
+
+    name: str
+    letter: str
+    white_dirt: tuple[int, ...]  # lots (1-based) that take a single floor cube
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    starting_money: int
+    cheques_in_box: int
+    colours: tuple[Colour, ...]
+    cube_values: tuple[int, ...]
+    cubes_drawn: int
+    offer_rows: int
+    offer_row_length: int
+    rooftops: tuple[int, ...]
+    barriers: tuple[int, ...]
+    rows: tuple[RowInfo, ...]
+    lots_per_row: int
+    river_after_lot: int
+    initial_requirement: int
+    cubes_on_white_dirt: int
+    round_wins_to_end: int
+
+
+def _ints(data: Any, name: str) -> tuple[int, ...]:
+    if not isinstance(data, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in data
+    ):
+        raise ValueError(f"components: {name} must be a list of whole numbers")
+    return tuple(data)
+
+
+def _int(data: Any, name: str) -> int:
+    if not isinstance(data, int) or isinstance(data, bool) or data < 0:
+        raise ValueError(f"components: {name} must be a whole number >= 0")
+    return data
+
+
+def load_components(path: Path = DATA_FILE) -> Components:
+    """Read and validate the catalogue; raises ``ValueError`` naming what is wrong."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    colours = tuple(
+        Colour(str(c["name"]), str(c["letter"]), str(c["style"])) for c in raw["colours"]
+    )
+    rows = tuple(
+        RowInfo(str(r["name"]), str(r["letter"]), _ints(r["white_dirt"], "white_dirt"))
+        for r in raw["rows"]
+    )
+    components = Components(
+        starting_money=_int(raw["starting_money"], "starting_money"),
+        cheques_in_box=_int(raw["cheques_in_box"], "cheques_in_box"),
+        colours=colours,
+        cube_values=_ints(raw["cube_values"], "cube_values"),
+        cubes_drawn=_int(raw["cubes_drawn"], "cubes_drawn"),
+        offer_rows=_int(raw["offer_rows"], "offer_rows"),
+        offer_row_length=_int(raw["offer_row_length"], "offer_row_length"),
+        rooftops=_ints(raw["rooftops"], "rooftops"),
+        barriers=_ints(raw["barriers"], "barriers"),
+        rows=rows,
+        lots_per_row=_int(raw["lots_per_row"], "lots_per_row"),
+        river_after_lot=_int(raw["river_after_lot"], "river_after_lot"),
+        initial_requirement=_int(raw["initial_requirement"], "initial_requirement"),
+        cubes_on_white_dirt=_int(raw["cubes_on_white_dirt"], "cubes_on_white_dirt"),
+        round_wins_to_end=_int(raw["round_wins_to_end"], "round_wins_to_end"),
+    )
+    validate(components)
+    return components
+
+
+def validate(c: Components) -> None:
+    """The invariants the rules code relies on."""
+    letters = [col.letter for col in c.colours] + [r.letter for r in c.rows]
+    if len(set(letters)) != len(letters) or not all(len(x) == 1 and x.isupper() for x in letters):
+        raise ValueError("components: colour and row letters must be distinct capital letters")
+    if c.cube_values != tuple(range(1, len(c.cube_values) + 1)):
+        raise ValueError("components: cube values must be 1..n")
+    if len(c.colours) * len(c.cube_values) < c.cubes_drawn:
+        raise ValueError("components: more cubes drawn than exist")
+    if c.offer_rows * c.offer_row_length != c.cubes_drawn:
+        raise ValueError("components: the offer rows must hold exactly the cubes drawn")
+    if c.barriers != tuple(range(1, len(c.barriers) + 1)):
+        raise ValueError("components: barriers must be valued 1..n")
+    if not 0 < c.initial_requirement <= c.lots_per_row:
+        raise ValueError("components: the initial requirement must fit the row")
+    if c.river_after_lot != c.initial_requirement:
+        raise ValueError("components: the river marks the initial requirement")
+    if c.initial_requirement + sum(c.barriers) > c.lots_per_row:
+        raise ValueError("components: all barriers lengthening one row must fit the board")
+    if not all(1 <= v <= max(c.cube_values) for v in c.rooftops):
+        raise ValueError("components: rooftop values out of range")
+    for row in c.rows:
+        if not all(1 <= lot <= c.lots_per_row for lot in row.white_dirt):
+            raise ValueError(f"components: white dirt of the {row.name} row is off the board")
+    if c.cubes_on_white_dirt != 1:
+        raise ValueError("components: white-dirt lots take exactly one floor cube")
+
+
+COMPONENTS = load_components()
+
+COLOURS = COMPONENTS.colours
+ROWS = COMPONENTS.rows
+NUM_ROWS = len(ROWS)
+LOTS = COMPONENTS.lots_per_row
+VALUES = len(COMPONENTS.cube_values)
+NUM_CUBES = len(COLOURS) * VALUES
+
+# Piece codes after the cubes.
+ROOF = NUM_CUBES
+BARRIER_BASE = NUM_CUBES  # barrier v is BARRIER_BASE + v
+MAYOR = NUM_CUBES + len(COMPONENTS.barriers) + 1
+CANCEL = MAYOR + 1
+NUM_PIECES = CANCEL + 1
+NO_PIECE = -1
+
+# Where a barrier, the Mayor or the Cancel cube is when not on the board.
+IN_SUPPLY = -1
+REMOVED = -2
+
+# White dirt by lot index.
+WHITE_DIRT: tuple[bool, ...] = tuple(
+    (lot + 1) in ROWS[row].white_dirt for row in range(NUM_ROWS) for lot in range(LOTS)
+)
+
+
+def cube_value(cube: int) -> int:
+    return cube % VALUES + 1
+
+
+def cube_colour(cube: int) -> int:
+    return cube // VALUES
+
+
+def cube_code(cube: int) -> str:
+    """The notation of a cube: colour letter and value, e.g. ``B5``."""
+    return f"{COLOURS[cube // VALUES].letter}{cube % VALUES + 1}"
+
+
+def cube_name(cube: int) -> str:
+    """A cube as a person says it, e.g. ``Blue 5``."""
+    return f"{COLOURS[cube // VALUES].name} {cube % VALUES + 1}"
+
+
+def is_barrier(piece: int) -> bool:
+    return BARRIER_BASE < piece < MAYOR
+
+
+def piece_code(piece: int) -> str:
+    """The notation of a piece in an ``auction`` action."""
+    if piece < NUM_CUBES:
+        return cube_code(piece)
+    if piece == ROOF:
+        return "roof"
+    if is_barrier(piece):
+        return f"barrier{piece - BARRIER_BASE}"
+    if piece == MAYOR:
+        return "mayor"
+    if piece == CANCEL:
+        return "cancel"
+    raise ValueError(f"no piece {piece}")
+
+
+def piece_name(piece: int, roof_value: int = 0) -> str:
+    """A piece as a person says it."""
+    if piece < NUM_CUBES:
+        return f"the {cube_name(piece)} floor cube"
+    if piece == ROOF:
+        return f"the rooftop {roof_value}" if roof_value else "a rooftop"
+    if is_barrier(piece):
+        return f"barrier {piece - BARRIER_BASE}"
+    if piece == MAYOR:
+        return "the Mayor"
+    return "the Cancel cube"
+
+
+PIECE_BY_CODE: dict[str, int] = {piece_code(p).lower(): p for p in range(NUM_PIECES)}
+
+
+def lot_code(index: int) -> str:
+    """A lot as written in the notation: row letter and lot number, e.g. ``U3``."""
+    return f"{ROWS[index // LOTS].letter}{index % LOTS + 1}"

@@ -1,0 +1,890 @@
+"""The Estates as a tycoon game: setup, turns, auctions, placement, game end and scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tycoon.core import (
+    Action,
+    AmountRange,
+    Chance,
+    Dynamics,
+    Game,
+    GameSpec,
+    Information,
+    Option,
+    Outcome,
+    Rng,
+)
+from tycoon.games.estates import render
+from tycoon.games.estates.actions import (
+    ACTION_TYPES,
+    Auction,
+    Bid,
+    Buy,
+    Cancel,
+    Discard,
+    Pass,
+    Place,
+    Sell,
+    Stow,
+    format_action,
+    parse_action,
+)
+from tycoon.games.estates.components import (
+    BARRIER_BASE,
+    CANCEL,
+    COMPONENTS,
+    IN_SUPPLY,
+    LOTS,
+    MAYOR,
+    NO_PIECE,
+    NUM_CUBES,
+    NUM_PIECES,
+    NUM_ROWS,
+    PIECE_BY_CODE,
+    ROOF,
+    ROWS,
+    VALUES,
+    WHITE_DIRT,
+    is_barrier,
+    piece_code,
+    piece_name,
+)
+from tycoon.games.estates.rules import (
+    barrier_refusal,
+    barrier_targets,
+    cancel_refusal,
+    cancel_targets,
+    cube_refusal,
+    cube_targets,
+    discard_piece,
+    empty_board,
+    has_unroofed_building,
+    is_row_complete,
+    place_barrier,
+    place_cube,
+    place_mayor,
+    place_roof,
+    remove_barrier,
+    roof_refusal,
+    roof_targets,
+    round_scores,
+)
+from tycoon.games.estates.state import (
+    BID,
+    CHOOSE,
+    DECIDE,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    Board,
+    EstatesState,
+    EstatesView,
+    RoundResult,
+)
+
+# Indices into EstatesState.tally.
+SOLD, BOUGHT, FREE, STOWED, TURNS = range(5)
+
+STARTING_MONEY = COMPONENTS.starting_money
+ROUND_WINS_TO_END = COMPONENTS.round_wins_to_end
+
+
+class Estates(Game[EstatesState, Action, EstatesView]):
+    spec = GameSpec(
+        name="estates",
+        title="The Estates",
+        summary=(
+            "open auctions where the auctioneer may sell or buy; floor cubes stacked into "
+            "buildings in three rows, two of which must be finished"
+        ),
+        min_players=2,
+        max_players=5,
+        default_players=4,
+        dynamics=Dynamics.SEQUENTIAL,
+        chance=Chance.EXPLICIT,
+        information=Information.IMPERFECT,
+        version="1",
+        options=(
+            Option(
+                "rounds",
+                1,
+                "rounds to play, money carried over; whoever wins 2 rounds wins at once, "
+                "otherwise the highest total after the last round",
+                low=1,
+                high=9,
+            ),
+            Option(
+                "minimum-bid",
+                1,
+                "the lowest bid in $M (our choice: 1; 0 lets a player bid nothing)",
+                low=0,
+                high=STARTING_MONEY,
+            ),
+            Option(
+                "open-money",
+                False,
+                "show everyone's money in hand and cash box (the rulebook keeps them secret)",
+            ),
+            Option(
+                "empty-row-complete",
+                True,
+                "RULING: a row shortened to 0 lots counts as complete with no buildings",
+            ),
+        ),
+        aliases=("the-estates",),
+    )
+    action_types = ACTION_TYPES
+
+    # -- configuration -----------------------------------------------------------------------
+
+    def configure(self) -> None:
+        n = self.players
+        self.rounds = int(self.options["rounds"])
+        self.minimum_bid = int(self.options["minimum-bid"])
+        self.open_money = bool(self.options["open-money"])
+        self.empty_row_complete = bool(self.options["empty-row-complete"])
+        # Every concrete action is made once; legal_actions hands out these instances.
+        self._single = tuple((s,) for s in range(n))
+        self._stow = tuple(Stow(s) for s in range(n))
+        self._pass = tuple(Pass(s) for s in range(n))
+        self._sell = tuple(Sell(s) for s in range(n))
+        self._buy = tuple(Buy(s) for s in range(n))
+        self._discard = tuple(Discard(s) for s in range(n))
+        self._bid_template = tuple(Bid(s, 0) for s in range(n))
+        self._auction = tuple(
+            tuple(Auction(s, piece_code(p)) for p in range(NUM_PIECES)) for s in range(n)
+        )
+        self._place = tuple(
+            tuple(tuple(Place(s, r, lot) for lot in range(LOTS + 2)) for r in range(NUM_ROWS))
+            for s in range(n)
+        )
+        self._cancel = tuple(
+            tuple(Cancel(s, v) for v in range(len(COMPONENTS.barriers) + 1)) for s in range(n)
+        )
+        self._cache: tuple[EstatesState | None, int, tuple[Any, ...]] = (None, -1, ())
+
+    # -- setup -------------------------------------------------------------------------------
+
+    def initial_state(self, rng: Rng) -> EstatesState:
+        n = self.players
+        zeros = (0,) * n
+        return self._new_round(
+            number=1,
+            money=(STARTING_MONEY,) * n,
+            wins=zeros,
+            totals=zeros,
+            results=(),
+            tally=(0, 0, 0, 0, 0),
+            rng=rng,
+        )
+
+    def _new_round(
+        self,
+        number: int,
+        money: tuple[int, ...],
+        wins: tuple[int, ...],
+        totals: tuple[int, ...],
+        results: tuple[RoundResult, ...],
+        tally: tuple[int, ...],
+        rng: Rng,
+    ) -> EstatesState:
+        """Setup: 24 of the 36 cubes drawn into 3 offer rows of 8, rooftops face down, a random
+        first auctioneer. Money is carried in (step 6 of the setup is skipped after round 1)."""
+        drawn = rng.sample(range(NUM_CUBES), COMPONENTS.cubes_drawn)
+        width = COMPONENTS.offer_row_length
+        offer = tuple(
+            tuple(drawn[i * width : (i + 1) * width]) for i in range(COMPONENTS.offer_rows)
+        )
+        start = rng.below(self.players)
+        return EstatesState(
+            board=empty_board(),
+            offer=offer,
+            roofs_left=tuple(sorted(COMPONENTS.rooftops)),
+            money=money,
+            box=(0,) * self.players,
+            phase=CHOOSE,
+            auctioneer=start,
+            stowed=False,
+            piece=NO_PIECE,
+            roof_value=0,
+            bids=(),
+            holder=-1,
+            turn=1,
+            round=number,
+            start_seat=start,
+            wins=wins,
+            totals=totals,
+            results=results,
+            tally=_count(tally, TURNS),
+            end_reason="",
+        )
+
+    # -- whose turn, what is legal -----------------------------------------------------------
+
+    def to_act(self, state: EstatesState) -> tuple[int, ...]:
+        phase = state.phase
+        if phase == BID:
+            return self._single[(state.auctioneer + 1 + len(state.bids)) % self.players]
+        if phase == PLACE:
+            return self._single[state.holder]
+        if phase == OVER:
+            return ()
+        return self._single[state.auctioneer]
+
+    def legal_actions(self, state: EstatesState, seat: int) -> Sequence[Any]:
+        # The last answer is kept (states are immutable, so identity means equality); it is
+        # one tuple, replaced whole, so concurrent callers never see a mixed entry.
+        cached = self._cache
+        if cached[0] is state and cached[1] == seat:
+            return cached[2]
+        legal = self._legal(state, seat)
+        self._cache = (state, seat, legal)
+        return legal
+
+    def _legal(self, state: EstatesState, seat: int) -> tuple[Any, ...]:
+        to_act = self.to_act(state)
+        if not to_act or to_act[0] != seat:
+            return ()
+        phase = state.phase
+        if phase == BID:
+            money = state.money[seat]
+            low = max(self.minimum_bid, high_bid(state.bids) + 1)
+            if money >= low:
+                return (AmountRange(self._bid_template[seat], low, money), self._pass[seat])
+            return (self._pass[seat],)
+        if phase == CHOOSE:
+            auction = self._auction[seat]
+            pieces = tuple(auction[p] for p in self.selectable(state))
+            if not state.stowed and state.money[seat] > 0:
+                return (self._stow[seat], *pieces)
+            return pieces
+        if phase == DECIDE:
+            if state.money[seat] >= high_bid(state.bids):
+                return (self._sell[seat], self._buy[seat])
+            return (self._sell[seat],)
+        return self._placements(state, seat)
+
+    def selectable(self, state: EstatesState) -> list[int]:
+        """The pieces the auctioneer may put up: cubes at either end of an offer row that can
+        be placed somewhere (RULING), the next rooftop while a building lacks one, and every
+        barrier, the Mayor and the Cancel cube not yet used."""
+        board = state.board
+        stacks = board.stacks
+        roofs = board.roofs
+        can_start = False
+        highest_top = 0  # a cube numbered below this can go on some stack
+        unroofed = False
+        for row in range(NUM_ROWS):
+            built = board.built[row]
+            if built < board.lengths[row]:
+                can_start = True
+            base = row * LOTS
+            for index in range(base, base + built):
+                if not roofs[index]:
+                    unroofed = True
+                    if not WHITE_DIRT[index]:
+                        top = stacks[index][-1] % VALUES + 1
+                        if top > highest_top:
+                            highest_top = top
+        pieces: list[int] = []
+        for offer_row in state.offer:
+            if offer_row:
+                first = offer_row[0]
+                if can_start or first % VALUES + 1 < highest_top:
+                    pieces.append(first)
+                if len(offer_row) > 1:
+                    last = offer_row[-1]
+                    if can_start or last % VALUES + 1 < highest_top:
+                        pieces.append(last)
+        if unroofed and state.roofs_left:
+            pieces.append(ROOF)
+        for value, code in enumerate(board.barriers, start=1):
+            if code == IN_SUPPLY:
+                pieces.append(BARRIER_BASE + value)
+        if board.mayor == IN_SUPPLY:
+            pieces.append(MAYOR)
+        if board.cancel == IN_SUPPLY:
+            pieces.append(CANCEL)
+        return pieces
+
+    def _placements(self, state: EstatesState, seat: int) -> tuple[Any, ...]:
+        board = state.board
+        piece = state.piece
+        place = self._place[seat]
+        if piece < NUM_CUBES:
+            return tuple(
+                place[i // LOTS][i % LOTS + 1] for i in cube_targets(board, piece % VALUES + 1)
+            )
+        if piece == ROOF:
+            return tuple(place[i // LOTS][i % LOTS + 1] for i in roof_targets(board))
+        if is_barrier(piece):
+            targets = barrier_targets(board, piece - BARRIER_BASE)
+            return (*(place[r][lot] for r, lot in targets), self._discard[seat])
+        if piece == MAYOR:
+            return (*(place[r][0] for r in range(NUM_ROWS)), self._discard[seat])
+        cancel = self._cancel[seat]
+        return (*(cancel[v] for v in cancel_targets(board)), self._discard[seat])
+
+    # -- transitions -------------------------------------------------------------------------
+
+    def transition(self, state: EstatesState, action: Action, rng: Rng) -> EstatesState:
+        kind = type(action)
+        if kind is Bid or kind is Pass:
+            return self._bid(state, action.amount if kind is Bid else -1)  # type: ignore[attr-defined]
+        if kind is Place or kind is Cancel or kind is Discard:
+            return self._end_turn(state, self._placed(state, action), rng)
+        if kind is Auction:
+            return self._open_auction(state, PIECE_BY_CODE[action.piece.lower()], rng)  # type: ignore[attr-defined]
+        if kind is Sell or kind is Buy:
+            return self._settle(state, kind is Buy)
+        if kind is Stow:
+            seat = state.auctioneer
+            money = list(state.money)
+            box = list(state.box)
+            money[seat] -= 1
+            box[seat] += 1
+            return EstatesState(
+                state.board,
+                state.offer,
+                state.roofs_left,
+                tuple(money),
+                tuple(box),
+                CHOOSE,
+                seat,
+                True,
+                NO_PIECE,
+                0,
+                (),
+                -1,
+                state.turn,
+                state.round,
+                state.start_seat,
+                state.wins,
+                state.totals,
+                state.results,
+                _count(state.tally, STOWED),
+                "",
+            )
+        raise TypeError(f"not an Estates action: {action!r}")
+
+    def _open_auction(self, state: EstatesState, piece: int, rng: Rng) -> EstatesState:
+        offer = state.offer
+        roofs_left = state.roofs_left
+        roof_value = 0
+        if piece < NUM_CUBES:
+            # Take the cube from the end of its offer row.
+            rows = list(offer)
+            for i, offer_row in enumerate(rows):
+                if offer_row and offer_row[0] == piece:
+                    rows[i] = offer_row[1:]
+                    break
+                if offer_row and offer_row[-1] == piece:
+                    rows[i] = offer_row[:-1]
+                    break
+            offer = tuple(rows)
+        elif piece == ROOF:
+            # Turn the next rooftop over (drawn now: the same as the top of a shuffled pile).
+            index = rng.below(len(roofs_left))
+            roof_value = roofs_left[index]
+            roofs_left = roofs_left[:index] + roofs_left[index + 1 :]
+        return EstatesState(
+            state.board,
+            offer,
+            roofs_left,
+            state.money,
+            state.box,
+            BID,
+            state.auctioneer,
+            state.stowed,
+            piece,
+            roof_value,
+            (),
+            -1,
+            state.turn,
+            state.round,
+            state.start_seat,
+            state.wins,
+            state.totals,
+            state.results,
+            state.tally,
+            "",
+        )
+
+    def _bid(self, state: EstatesState, amount: int) -> EstatesState:
+        bids = (*state.bids, amount)
+        phase = BID
+        holder = -1
+        tally = state.tally
+        if len(bids) == self.players - 1:
+            if max(bids) < 0:
+                # Everyone passed: the auctioneer takes the piece for free.
+                phase = PLACE
+                holder = state.auctioneer
+                tally = _count(tally, FREE)
+            else:
+                phase = DECIDE
+        return EstatesState(
+            state.board,
+            state.offer,
+            state.roofs_left,
+            state.money,
+            state.box,
+            phase,
+            state.auctioneer,
+            state.stowed,
+            state.piece,
+            state.roof_value,
+            bids,
+            holder,
+            state.turn,
+            state.round,
+            state.start_seat,
+            state.wins,
+            state.totals,
+            state.results,
+            tally,
+            "",
+        )
+
+    def _settle(self, state: EstatesState, buy: bool) -> EstatesState:
+        amount, bidder = high_bidder(state.bids, state.auctioneer, self.players)
+        auctioneer = state.auctioneer
+        money = list(state.money)
+        if buy:
+            # The auctioneer keeps the piece and pays the bid to the high bidder.
+            money[auctioneer] -= amount
+            money[bidder] += amount
+            holder = auctioneer
+        else:
+            # The high bidder takes the piece and pays the bid to the auctioneer.
+            money[bidder] -= amount
+            money[auctioneer] += amount
+            holder = bidder
+        return EstatesState(
+            state.board,
+            state.offer,
+            state.roofs_left,
+            tuple(money),
+            state.box,
+            PLACE,
+            auctioneer,
+            state.stowed,
+            state.piece,
+            state.roof_value,
+            state.bids,
+            holder,
+            state.turn,
+            state.round,
+            state.start_seat,
+            state.wins,
+            state.totals,
+            state.results,
+            _count(state.tally, BOUGHT if buy else SOLD),
+            "",
+        )
+
+    def _placed(self, state: EstatesState, action: Action) -> Board:
+        """The board once the piece has been placed, used or discarded."""
+        board = state.board
+        piece = state.piece
+        kind = type(action)
+        if kind is Cancel:
+            return remove_barrier(board, action.barrier)  # type: ignore[attr-defined]
+        if kind is Discard:
+            return discard_piece(board, piece)
+        assert isinstance(action, Place)
+        if piece < NUM_CUBES:
+            return place_cube(board, piece, action.row, action.lot, state.holder)
+        if piece == ROOF:
+            return place_roof(board, state.roof_value, action.row, action.lot)
+        if piece == MAYOR:
+            return place_mayor(board, action.row)
+        return place_barrier(board, piece - BARRIER_BASE, action.row, action.lot)
+
+    def _end_turn(self, state: EstatesState, board: Board, rng: Rng) -> EstatesState:
+        """After a piece is placed or discarded: the round may end, else the next player on
+        the left becomes the auctioneer."""
+        complete = sum(
+            1 for row in range(NUM_ROWS) if is_row_complete(board, row, self.empty_row_complete)
+        )
+        reason = ""
+        if complete >= 2:
+            reason = "two rows are complete"
+        elif not state.roofs_left:
+            reason = "no rooftops are left, so no building can be completed"
+        elif not any(state.offer) and not has_unroofed_building(board):
+            reason = "no floor cubes are left and every building has its rooftop"
+        auctioneer = (state.auctioneer + 1) % self.players
+        following = EstatesState(
+            board,
+            state.offer,
+            state.roofs_left,
+            state.money,
+            state.box,
+            CHOOSE,
+            auctioneer,
+            False,
+            NO_PIECE,
+            0,
+            (),
+            -1,
+            state.turn + 1,
+            state.round,
+            state.start_seat,
+            state.wins,
+            state.totals,
+            state.results,
+            _count(state.tally, TURNS),
+            "",
+        )
+        if not reason:
+            if self.selectable(following):
+                return following
+            # Safety net (cannot arise under the rules above, which end the round first).
+            reason = "nothing is left that can be auctioned"
+        return self._end_round(state, board, reason, rng)
+
+    def _end_round(self, state: EstatesState, board: Board, reason: str, rng: Rng) -> EstatesState:
+        n = self.players
+        scores = round_scores(board, state.box, self.empty_row_complete)
+        cash = tuple(m + b for m, b in zip(state.money, state.box, strict=True))
+        keys = [(scores[s], cash[s]) for s in range(n)]
+        best = max(keys)
+        winners = tuple(s for s in range(n) if keys[s] == best)
+        result = RoundResult(state.round, reason, board, scores, state.money, state.box, winners)
+        wins = tuple(w + (1 if s in winners else 0) for s, w in enumerate(state.wins))
+        totals = tuple(t + p for t, p in zip(state.totals, scores, strict=True))
+        results = (*state.results, result)
+        if state.round >= self.rounds or max(wins) >= ROUND_WINS_TO_END:
+            return EstatesState(
+                board,
+                state.offer,
+                state.roofs_left,
+                state.money,
+                state.box,
+                OVER,
+                state.auctioneer,
+                False,
+                NO_PIECE,
+                0,
+                (),
+                -1,
+                state.turn,
+                state.round,
+                state.start_seat,
+                wins,
+                totals,
+                results,
+                state.tally,
+                reason,
+            )
+        # Next round: every cheque, the cash box's included, is carried over.
+        return self._new_round(state.round + 1, cash, wins, totals, results, state.tally, rng)
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def outcome(self, state: EstatesState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        n = self.players
+        cash = tuple(m + b for m, b in zip(state.money, state.box, strict=True))
+        last = state.results[-1]
+        if self.rounds == 1:
+            keys: list[tuple[int, ...]] = [(last.scores[s], cash[s]) for s in range(n)]
+            return Outcome(
+                scores=tuple(float(x) for x in last.scores),
+                ranks=Outcome.ranks_from(keys),
+                reason=f"the game ends: {last.reason}",
+                details={"cheques": cash, "reason": last.reason},
+            )
+        two_wins = tuple(1 if w >= ROUND_WINS_TO_END else 0 for w in state.wins)
+        keys = [(two_wins[s], state.totals[s], cash[s]) for s in range(n)]
+        if any(two_wins):
+            names = " and ".join(self.seat_name(s) for s in range(n) if two_wins[s])
+            reason = f"{names} won {ROUND_WINS_TO_END} rounds"
+        else:
+            reason = f"all {state.round} rounds played: highest total wins"
+        return Outcome(
+            scores=tuple(float(t) for t in state.totals),
+            ranks=Outcome.ranks_from(keys),
+            reason=reason,
+            details={
+                "cheques": cash,
+                "round_scores": tuple(r.scores for r in state.results),
+                "wins": state.wins,
+            },
+        )
+
+    # -- what each seat sees -----------------------------------------------------------------
+
+    def observe(self, state: EstatesState, seat: int | None) -> EstatesView:
+        n = self.players
+        if self.open_money or state.phase == OVER:
+            money: tuple[int | None, ...] = state.money
+            box: tuple[int | None, ...] = state.box
+        else:
+            money = tuple(state.money[s] if s == seat else None for s in range(n))
+            box = tuple(state.box[s] if s == seat else None for s in range(n))
+        return EstatesView(
+            seat=seat,
+            players=n,
+            board=state.board,
+            offer=state.offer,
+            roofs_face_down=len(state.roofs_left),
+            roof_values_left=state.roofs_left,
+            money=money,
+            box=box,
+            phase=PHASE_NAMES[state.phase],
+            auctioneer=state.auctioneer,
+            stowed=state.stowed,
+            piece=state.piece,
+            roof_value=state.roof_value,
+            bids=state.bids,
+            holder=state.holder,
+            to_act=self.to_act(state),
+            turn=state.turn,
+            round=state.round,
+            rounds=self.rounds,
+            start_seat=state.start_seat,
+            wins=state.wins,
+            totals=state.totals,
+            results=state.results,
+            tally=state.tally,
+            end_reason=state.end_reason,
+        )
+
+    def sample_state(self, view: EstatesView, rng: Rng) -> EstatesState:
+        """The view's state with every hidden figure redrawn: other seats' money in hand and
+        cash boxes, keeping the total of cheques (12 a player), each bid of the running auction
+        covered, a stowed cheque in the auctioneer's box and no more cheques stowed than turns
+        taken this round."""
+        n = self.players
+        phase = PHASE_NAMES.index(view.phase)
+        money = [m if m is not None else 0 for m in view.money]
+        box = [b if b is not None else 0 for b in view.box]
+        hidden = [s for s in range(n) if view.money[s] is None]
+        if hidden:
+            known = sum(money[s] + box[s] for s in range(n) if s not in hidden)
+            left = STARTING_MONEY * n - known
+            least_hand = dict.fromkeys(hidden, 0)
+            least_box = dict.fromkeys(hidden, 0)
+            if phase in (BID, DECIDE):
+                for i, amount in enumerate(view.bids):
+                    bidder = (view.auctioneer + 1 + i) % n
+                    if bidder in least_hand:
+                        least_hand[bidder] = max(least_hand[bidder], amount)
+            if view.stowed and view.auctioneer in least_box:
+                least_box[view.auctioneer] = 1
+            for s in hidden:
+                money[s] = least_hand[s]
+                box[s] = least_box[s]
+                left -= money[s] + box[s]
+            for _ in range(max(left, 0)):
+                money[hidden[rng.below(len(hidden))]] += 1
+            for s in hidden:
+                # Turns this round in which s could have stowed (not the running one unless
+                # the cheque is already in).
+                turns = sum(1 for t in range(view.turn - 1) if (view.start_seat + t) % n == s)
+                if s == view.auctioneer and view.stowed:
+                    turns += 1
+                room = min(money[s] - least_hand[s], max(turns - box[s], 0))
+                if room > 0:
+                    moved = rng.below(room + 1)
+                    money[s] -= moved
+                    box[s] += moved
+        return EstatesState(
+            board=view.board,
+            offer=view.offer,
+            roofs_left=view.roof_values_left,
+            money=tuple(money),
+            box=tuple(box),
+            phase=phase,
+            auctioneer=view.auctioneer,
+            stowed=view.stowed,
+            piece=view.piece,
+            roof_value=view.roof_value,
+            bids=view.bids,
+            holder=view.holder,
+            turn=view.turn,
+            round=view.round,
+            start_seat=view.start_seat,
+            wins=view.wins,
+            totals=view.totals,
+            results=view.results,
+            tally=view.tally,
+            end_reason=view.end_reason,
+        )
+
+    # -- notation and errors -----------------------------------------------------------------
+
+    def parse_action(self, text: str, seat: int) -> Action:
+        return parse_action(text, seat)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def explain_illegal(self, state: EstatesState, action: Action) -> str:
+        reason = self._refusal(state, action)
+        return f"{self.format_action(action)}: {reason}"
+
+    def _refusal(self, state: EstatesState, action: Action) -> str:
+        phase = state.phase
+        seat = action.seat
+        kind = type(action)
+        expected = {
+            CHOOSE: "choose a piece to auction (stow a cheque first if you wish)",
+            BID: "bid or pass",
+            DECIDE: "sell the piece to the high bidder or buy it",
+            PLACE: f"place {piece_name(state.piece, state.roof_value)}",
+        }
+        allowed = {
+            CHOOSE: (Stow, Auction),
+            BID: (Bid, Pass),
+            DECIDE: (Sell, Buy),
+            PLACE: (Place, Cancel, Discard),
+        }
+        if phase == OVER:
+            return "the game is over"
+        if kind not in allowed[phase]:
+            if kind is Stow:
+                return (
+                    "illegal earnings are stowed only at the start of your own turn, "
+                    f"before choosing a piece; now {expected[phase]}"
+                )
+            return f"now {expected[phase]}"
+        money = state.money[seat]
+        if kind is Stow:
+            if state.stowed:
+                return "you may stow only one $1M cheque a turn"
+            return "you have no cheque in hand to stow"
+        if kind is Auction:
+            return self._auction_refusal(state, action.piece)  # type: ignore[attr-defined]
+        if kind is Bid:
+            amount = action.amount  # type: ignore[attr-defined]
+            high = high_bid(state.bids)
+            if high >= 0 and amount <= high:
+                return f"each bid must be higher than the last bid (${high}M)"
+            if amount < self.minimum_bid:
+                return f"bids are whole amounts of at least ${self.minimum_bid}M"
+            if amount > money:
+                return (
+                    f"you cannot bid more money than you have in hand (${money}M; "
+                    "illegal earnings in the cash box cannot be used)"
+                )
+        if kind is Buy:
+            high = high_bid(state.bids)
+            return f"you cannot pay the high bid of ${high}M with ${money}M in hand: you must sell"
+        if kind is Discard:
+            return (
+                "floor cubes and rooftops must be placed; only the Mayor, a barrier or the "
+                "Cancel cube may be discarded"
+            )
+        if kind is Cancel:
+            if state.piece != CANCEL:
+                return f"you hold {piece_name(state.piece, state.roof_value)}, not the Cancel cube"
+            refusal = cancel_refusal(state.board, action.barrier)  # type: ignore[attr-defined]
+            if refusal:
+                return refusal
+        if kind is Place:
+            refusal = self._place_refusal(state, action)  # type: ignore[arg-type]
+            if refusal:
+                return refusal
+        return "that is not a legal move now"
+
+    def _auction_refusal(self, state: EstatesState, code: str) -> str:
+        piece = PIECE_BY_CODE[code.lower()]
+        if piece < NUM_CUBES:
+            name = piece_name(piece)
+            if any(piece in row for row in state.offer):
+                if not any(row and piece in (row[0], row[-1]) for row in state.offer):
+                    return f"{name} is not at either end of an offer row"
+                return (
+                    f"{name} cannot be placed anywhere on the board, so it cannot be "
+                    "auctioned (RULING)"
+                )
+            return f"{name} is not in the offer rows"
+        if piece == ROOF:
+            if not state.roofs_left:
+                return "no rooftops are left"
+            return "a rooftop may be auctioned only while a building has no rooftop"
+        if is_barrier(piece):
+            return f"barrier {piece - BARRIER_BASE} has already been used or discarded"
+        return f"{piece_name(piece)} has already been used or discarded"
+
+    def _place_refusal(self, state: EstatesState, action: Place) -> str | None:
+        piece = state.piece
+        board = state.board
+        row, lot = action.row, action.lot
+        if piece == MAYOR:
+            letter = ROWS[row].letter
+            return f"the Mayor stands on Main Street in front of a row: write place {letter}"
+        if is_barrier(piece):
+            return barrier_refusal(board, piece - BARRIER_BASE, row, lot)
+        if piece == CANCEL:
+            return "the Cancel cube removes a barrier: write cancel 1, cancel 2 or cancel 3"
+        if lot == 0:
+            return "only the Mayor goes on Main Street; give a lot, e.g. place U1"
+        if piece == ROOF:
+            return roof_refusal(board, row, lot)
+        return cube_refusal(board, piece, row, lot)
+
+    # -- presentation ------------------------------------------------------------------------
+
+    def render_text(self, view: EstatesView) -> str:
+        return render.render_view(self, view)
+
+    def describe_legal(self, view: EstatesView, legal: Sequence[Any]) -> list[str]:
+        return render.describe_legal(self, view, legal)
+
+    def narrate(self, before: EstatesView, action: Action, after: EstatesView) -> list[str]:
+        return render.narrate(self, before, action, after)
+
+    def explain_outcome(self, state: EstatesState) -> str:
+        return render.explain_outcome(self, state)
+
+    def statistics(self, state: EstatesState) -> dict[str, float]:
+        last = state.results[-1] if state.results else None
+        stats: dict[str, float] = {
+            "turns": float(state.tally[TURNS]),
+            "auctions_sold": float(state.tally[SOLD]),
+            "auctions_bought": float(state.tally[BOUGHT]),
+            "auctions_all_passed": float(state.tally[FREE]),
+            "cheques_stowed": float(state.tally[STOWED]),
+            "rounds_played": float(len(state.results)),
+        }
+        if last is not None:
+            board = last.board
+            stats["complete_rows"] = float(
+                sum(
+                    1 for r in range(NUM_ROWS) if is_row_complete(board, r, self.empty_row_complete)
+                )
+            )
+            stats["buildings"] = float(sum(board.built))
+            stats["mayor_placed"] = 1.0 if board.mayor >= 0 else 0.0
+            stats["barriers_placed"] = float(sum(1 for b in board.barriers if b >= 0))
+            stats["winning_score"] = float(max(last.scores))
+            stats["certificates_taken"] = float(sum(1 for c in board.certificates if c >= 0))
+        return stats
+
+
+def high_bid(bids: tuple[int, ...]) -> int:
+    """The highest bid so far (each bid beats the last, so the last real bid), -1 if none."""
+    for amount in reversed(bids):
+        if amount >= 0:
+            return amount
+    return -1
+
+
+def high_bidder(bids: tuple[int, ...], auctioneer: int, players: int) -> tuple[int, int]:
+    """(amount, seat) of the highest bid."""
+    for i in range(len(bids) - 1, -1, -1):
+        if bids[i] >= 0:
+            return bids[i], (auctioneer + 1 + i) % players
+    raise ValueError("nobody has bid")
+
+
+def _count(tally: tuple[int, ...], index: int) -> tuple[int, ...]:
+    return (*tally[:index], tally[index] + 1, *tally[index + 1 :])
