@@ -7,6 +7,7 @@ plays bots (they see views, as in real play), e.g. ``--seats greedy,greedy,greed
 
     python benchmarks/bench_random.py                    # every game, default player counts
     python benchmarks/bench_random.py --game my-city --players 4 --seconds 10
+    python benchmarks/bench_random.py --game my-city --option map=hex --option slums=on
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ def playout_bots(game: Game[Any, Any, Any], seed: int, seats: list[str]) -> int:
 
 def run(
     name: str,
+    options: dict[str, str],
     players: int | None,
     seconds: float,
     games: int | None,
@@ -93,7 +95,7 @@ def run(
     seats: list[str] | None,
     seed: int,
 ) -> Result:
-    game = make(name, players)
+    game = make(name, players, **options)
     if seats is not None and len(seats) != game.players:
         raise SystemExit(f"--seats names {len(seats)} seats; {name} has {game.players}")
     played = steps = 0
@@ -124,14 +126,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, help="play exactly this many games instead")
     parser.add_argument("--checked", action="store_true", help="play through Match.play")
     parser.add_argument("--seats", help="comma-separated bot seat codes instead of random")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
     names = args.game or [spec.name for spec in tycoon.games()]
     seats = args.seats.split(",") if args.seats else None
     mode = "checked" if args.checked else "fast"
+    options = dict(item.partition("=")[::2] for item in args.option)
     for name in names:
-        result = run(name, args.players, args.seconds, args.games, mode, seats, args.seed)
+        result = run(name, options, args.players, args.seconds, args.games, mode, seats, args.seed)
         if args.json:
             print(
                 json.dumps(
