@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,7 +70,7 @@ def test_a_person_plays_my_city_to_the_end_against_bots(tmp_path: Path) -> None:
     known in advance; a typo and an illegal move on the way are explained and retried."""
     game = make("my-city", 3)
     seats = ["random", "greedy", "random"]
-    reference: Match = play_match(game, make_bots(game, seats, 11), 11, seats)
+    reference: Match[Any, Any, Any] = play_match(game, make_bots(game, seats, 11), 11, seats)
     mine = [step.action for step in reference.steps if step.seat == 0]
     first_turn = next(i for i, s in enumerate(reference.steps) if s.seat == 0)
     occupied = reference.steps[first_turn - 1].action.split()[1]  # filled before our first turn
@@ -96,7 +97,7 @@ def test_a_person_plays_my_city_to_the_end_against_bots(tmp_path: Path) -> None:
 def test_input_ending_mid_game_keeps_the_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
     game = make("my-city", 2)
-    match: Match = Match(game, 2)
+    match: Match[Any, Any, Any] = Match(game, 2)
     assert match.to_act() == (0,)
     move = game.format_action(match.legal_actions(0)[0])
     result = command(
