@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.rule import Rule
 from rich.table import Table
@@ -453,7 +454,7 @@ def run() -> None:
     try:
         app()
     except TycoonError as error:
-        err.print(f"[red]error:[/red] {error.reason}", markup=True, highlight=False)
+        err.print(f"[red]error:[/red] {escape(error.reason)}", soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("[yellow]interrupted[/yellow]")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 
 from tycoon.cli.terminal import read_line
@@ -155,7 +156,10 @@ class PlaySession:
                 action = self.game.parse_action(line, seat)
                 self.play(action)
             except ActionError as error:
-                self.console.print(f"[red]{error.reason}[/red] (type 'moves' for the legal moves)")
+                self.console.print(
+                    f"[red]{escape(error.reason)}[/red] (type 'moves' for the legal moves)",
+                    soft_wrap=True,
+                )
                 continue
             if self.private and seat not in self.match.to_act():
                 self.console.clear()
