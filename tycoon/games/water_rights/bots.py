@@ -1,0 +1,425 @@
+"""``greedy``: a one-step heuristic player for every Water Rights role, the King included.
+
+Mayors value a card by the income it can earn in the rounds left (less the tokens it needs and
+its price), draft the best cards while they can pay, build plants first and districts where they
+leave room (farmland on grass, other districts on land), build trading posts with the makers of
+the tokens their districts need, feed the facility when their own tokens earn money, supply the
+best-paying districts first, and request the water that fills their plants (the Senior keeps one
+legacy card for his secret goal). The King taxes the colours that bring in most, raises the tax
+towards its maximum, and steers the water price by the state of his bank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from tycoon.core import Action, AmountRange, Game, Rng
+from tycoon.core.players import Bot, register_bot
+from tycoon.games.water_rights.actions import (
+    AdjustTax,
+    AdjustWater,
+    Build,
+    Collect,
+    Done,
+    Draft,
+    Feed,
+    Post,
+    SetColours,
+    Supply,
+)
+from tycoon.games.water_rights.catalogue import (
+    CELL_NAMES,
+    MAYORS,
+    SENIOR,
+    CardKind,
+    Rules,
+    TownLayout,
+    adjacent,
+    cells_of,
+)
+from tycoon.games.water_rights.rules import (
+    BuildChoices,
+    TownData,
+    capacity,
+    district_income,
+    districts_mask,
+    placement_mask,
+    tax_due,
+    token_cost,
+    water_available,
+)
+from tycoon.games.water_rights.state import (
+    BUILD,
+    DRAFT,
+    EMPTY,
+    KING_POLICY,
+    KING_SETUP,
+    REQUEST,
+    View,
+)
+
+TAXABLE = ("green", "red", "yellow")
+
+
+class GreedyBot(Bot):
+    def __init__(
+        self, game: Game[Any, Any, Any], seat: int, rng: Rng, params: Mapping[str, str]
+    ) -> None:
+        super().__init__(game, seat, rng, params)
+        self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
+        self.rules: Rules = game.rules  # type: ignore[attr-defined]
+
+    def choose(self, view: View, legal: Sequence[Any]) -> Action:
+        if self.noise and self.rng.below(1000) < self.noise * 1000:
+            choice = legal[self.rng.below(len(legal))]
+            picked: Action = choice.sample(self.rng) if isinstance(choice, AmountRange) else choice
+            return picked
+        phase = view.phase
+        if phase in (KING_SETUP, KING_POLICY):
+            return self.king(view, legal)
+        if phase == REQUEST:
+            return self.request(view, legal)
+        if phase == DRAFT:
+            return self.draft(view, legal)
+        if phase == BUILD:
+            assert isinstance(legal, BuildChoices)
+            return self.build(view, legal)
+        return self.distribute(view, legal)
+
+    # -- the King --------------------------------------------------------------------------------
+
+    def king(self, view: View, legal: Sequence[Any]) -> Action:
+        rules = self.rules
+        economy = rules.economy
+        colour_moves = [a for a in legal if isinstance(a, SetColours)]
+        if view.phase == KING_SETUP:
+            wanted = tuple(TAXABLE[c] for c in economy.auto_colours)
+            for action in colour_moves:
+                if action.colours == wanted:
+                    return action
+            return colour_moves[0]
+        # Tax the colours that bring in most.
+        best, best_take = None, self._tax_take(view, view.tax_colours)
+        for action in colour_moves:
+            mask = sum(1 << TAXABLE.index(c) for c in action.colours)
+            take = self._tax_take(view, mask)
+            if take > best_take:
+                best, best_take = action, take
+        if best is not None:
+            return best
+        # Raise the tax towards its maximum.
+        for action in legal:
+            if isinstance(action, AdjustTax) and action.part == "dollars" and action.change > 0:
+                return action
+        for action in legal:
+            if isinstance(action, AdjustTax) and action.part == "tiles" and action.change < 0:
+                return action
+        # Steer the water price by the bank: dearer when low, cheaper when full.
+        for action in legal:
+            if isinstance(action, AdjustWater) and action.part == "dollars":
+                if action.change > 0 and view.bank < 25:
+                    return action
+                if action.change < 0 and view.bank > 50:
+                    return action
+        return next(a for a in legal if isinstance(a, Done))
+
+    def _tax_take(self, view: View, mask: int) -> int:
+        rules = self.rules
+        total = 0
+        for role in MAYORS:
+            town = view.towns[role - 1]
+            probe = _TaxProbe(view, mask)
+            total += tax_due(rules, probe, role, town)  # type: ignore[arg-type]
+        return total
+
+    # -- mayors ----------------------------------------------------------------------------------
+
+    def _role(self, view: View) -> int:
+        return view.active
+
+    def _rounds_left(self, view: View) -> int:
+        return self.rules.economy.rounds - view.round + 1
+
+    def request(self, view: View, legal: Sequence[Any]) -> Action:
+        role = self._role(view)
+        town = view.towns[role - 1]
+        normal = next(
+            (c for c in legal if isinstance(c, AmountRange) and not c.template.legacy), None
+        )
+        lifted = next((c for c in legal if isinstance(c, AmountRange) and c.template.legacy), None)
+        if lifted is not None:
+            keep = 1 if role == SENIOR else 0
+            gain = lifted.high - (normal.high if normal is not None else 0)
+            if town.legacy > keep and gain >= 3:
+                return _amount(lifted, lifted.high)
+        if normal is None:
+            assert lifted is not None
+            return _amount(lifted, lifted.high)
+        if town.legacy > 0:
+            return _amount(normal, normal.high)
+        # Paying: the water the districts need, in whole lots of the price.
+        need = self._water_need(role, town) - water_available(town)
+        lots = -(-max(0, need) // view.water_units) * view.water_units
+        return _amount(normal, max(normal.low, min(normal.high, lots)))
+
+    def _water_need(self, role: int, town: TownData) -> int:
+        rules = self.rules
+        layout = rules.town(role)
+        kinds = rules.kinds
+        need = 0
+        own_tokens = False
+        for c in cells_of(districts_mask(layout, town)):
+            kind = kinds[town.cells[c]]
+            need += kind.water
+            own_tokens = own_tokens or layout.colour in kind.tokens
+        for kind_id, _paid, _due in town.hand:
+            kind = kinds[kind_id]
+            if not kind.is_plant:
+                need += kind.water
+                own_tokens = own_tokens or layout.colour in kind.tokens
+        return need + (rules.economy.facility_water if own_tokens else 0)
+
+    def draft(self, view: View, legal: Sequence[Any]) -> Action:
+        rules = self.rules
+        economy = rules.economy
+        role = self._role(view)
+        town = view.towns[role - 1]
+        keep = self._cash_to_keep(view, role, town)
+        best: Action | None = None
+        best_value = 0.0
+        for action in legal:
+            if not isinstance(action, Draft):
+                continue
+            if action.line == "district":
+                card = view.district_line[action.slot - 1]
+                price = rules.kinds[card].cost + economy.district_surcharges[action.slot - 1]
+            else:
+                card = view.plant_line[action.slot - 1]
+                price = rules.kinds[card].cost + economy.plant_surcharges[action.slot - 1]
+            kind = rules.kinds[card]
+            posts = self._new_posts(role, town, kind) * economy.post_cost
+            if town.cash - price - posts < keep:
+                continue
+            value = self._card_value(view, role, town, kind) - price
+            if value > best_value:
+                best, best_value = action, value
+        return best if best is not None else next(a for a in legal if isinstance(a, Done))
+
+    def _cash_to_keep(self, view: View, role: int, town: TownData) -> int:
+        """Money for the cards still to pay, next turn's water (if paying) and a token lot."""
+        keep = sum(due for _k, _p, due in town.hand) + 1
+        keep += len(self._needed_posts(role, town)) * self.rules.economy.post_cost
+        if town.legacy == 0:
+            need = self._water_need(role, town)
+            keep += -(-need // view.water_units) * view.water_dollars
+        return keep
+
+    def _card_value(self, view: View, role: int, town: TownData, kind: CardKind) -> float:
+        rules = self.rules
+        economy = rules.economy
+        layout = rules.town(role)
+        turns = self._rounds_left(view)
+        hand = [rules.kinds[k] for k, _p, _d in town.hand]
+        plant_cap = capacity(rules, town) + sum(k.capacity for k in hand if k.is_plant)
+        need = self._water_need(role, town)
+        free_sources = bin(layout.water_sources & ~town.occupied).count("1")
+        plants_waiting = sum(1 for k in hand if k.is_plant)
+        if kind.is_plant:
+            if free_sources - plants_waiting <= 0:
+                return -1.0
+            if need == 0:
+                return -1.0  # no district to water yet: districts first
+            shortage = max(0, need + 2 - plant_cap)
+            value = min(kind.capacity, shortage) * 1.8 * max(1, turns - 1)
+            if plant_cap < economy.post_min_capacity <= plant_cap + kind.capacity:
+                value += 8.0
+            if kind.recycles:
+                used = min(kind.capacity, need)
+                value += used * (1.2 if town.legacy == 0 else 0.3) * turns
+            return value
+        if kind.placement == "dock" and free_sources - plants_waiting <= 2:
+            return -1.0
+        if kind.placement in ("farmland", "dock") and not placement_mask(rules, layout, town, kind):
+            return -1.0
+        extra = kind.water
+        if layout.colour in kind.tokens and need == self._water_need_without_facility(role, town):
+            extra += economy.facility_water
+        token_cost = 0.0
+        posts_needed = 0
+        for colour in set(kind.tokens):
+            if colour == layout.colour:
+                continue
+            token_cost += kind.tokens.count(colour) / economy.tokens_per_dollar
+            if not town.posts >> rules.colour_owner[colour] & 1:
+                if plant_cap < economy.post_min_capacity:
+                    return -1.0
+                posts_needed += 1
+        income = kind.income - token_cost
+        now = water_available(town) - self._water_need_now(role, town) >= extra
+        working = turns if now and not posts_needed else turns - 1
+        value = income * working + kind.points - posts_needed * economy.post_cost
+        if need + extra > plant_cap:
+            value *= 0.3
+        return value
+
+    def _water_need_without_facility(self, role: int, town: TownData) -> int:
+        rules = self.rules
+        layout = rules.town(role)
+        need = sum(rules.kinds[town.cells[c]].water for c in cells_of(districts_mask(layout, town)))
+        return need + sum(rules.kinds[k].water for k, _p, _d in town.hand)
+
+    def _water_need_now(self, role: int, town: TownData) -> int:
+        return self._water_need(role, town)
+
+    def build(self, view: View, legal: BuildChoices) -> Action:
+        rules = self.rules
+        role = self._role(view)
+        town = view.towns[role - 1]
+        layout = rules.town(role)
+        builds = legal.builds()
+        # Plants first, then the dearest districts.
+        ordered = sorted(
+            builds,
+            key=lambda b: (
+                not rules.kinds[rules.by_slug[b[0]]].is_plant,
+                -rules.kinds[rules.by_slug[b[0]]].income,
+            ),
+        )
+        for slug, cells in ordered:
+            kind = rules.kinds[rules.by_slug[slug]]
+            cell = self._best_cell(layout, town, kind, cells)
+            if cell >= 0:
+                return Build(self.seat, slug, CELL_NAMES[cell])
+        needed = self._needed_posts(role, town)
+        for action in legal.others():
+            if isinstance(action, Post) and action.target in needed:
+                return action
+        return next(a for a in legal.others() if isinstance(a, Done))
+
+    def _best_cell(
+        self, layout: TownLayout, town: TownData, kind: CardKind, cells: list[int]
+    ) -> int:
+        if kind.is_plant:
+            return cells[0]
+        free = ~town.occupied
+        best, best_score = -1, -1e9
+        for cell in cells:
+            terrain = layout.terrain[cell]
+            room = bin(adjacent(1 << cell) & free).count("1")
+            score = float(room)
+            if kind.placement == "farmland":
+                score += bin(adjacent(1 << cell) & layout.grass & free).count("1")
+            elif terrain == "G":
+                score -= 2.5
+            if terrain == "W":
+                if kind.placement != "dock":
+                    continue
+                score -= 4.0
+            if score > best_score:
+                best, best_score = cell, score
+        return best
+
+    def _new_posts(self, role: int, town: TownData, kind: CardKind) -> int:
+        """How many trading posts ``kind`` needs beyond those built or already needed."""
+        rules = self.rules
+        needed = self._needed_posts(role, town)
+        names = ("king", "senior", "riparian", "junior")
+        extra = set()
+        for colour in kind.tokens:
+            owner = rules.colour_owner[colour]
+            if owner != role and not town.posts >> owner & 1 and names[owner] not in needed:
+                extra.add(owner)
+        return len(extra)
+
+    def _needed_posts(self, role: int, town: TownData) -> set[str]:
+        rules = self.rules
+        layout = rules.town(role)
+        kinds = [rules.kinds[town.cells[c]] for c in cells_of(districts_mask(layout, town))]
+        kinds += [rules.kinds[k] for k, _p, _d in town.hand]
+        needed = set()
+        for kind in kinds:
+            for colour in kind.tokens:
+                owner = rules.colour_owner[colour]
+                if owner != role and not town.posts >> owner & 1:
+                    needed.add(("king", "senior", "riparian", "junior")[owner])
+        return needed
+
+    def distribute(self, view: View, legal: Sequence[Any]) -> Action:
+        """Plan the turn's supplies (with and without feeding the facility) and play the plan."""
+        rules = self.rules
+        economy = rules.economy
+        role = self._role(view)
+        town = view.towns[role - 1]
+        layout = rules.town(role)
+        turn = view.turn
+        feed = next((a for a in legal if isinstance(a, Feed)), None)
+        water = water_available(town)
+        probe = replace(turn, fed=True)
+        items = []
+        for cell in cells_of(districts_mask(layout, town) & ~turn.supplied):
+            kind = rules.kinds[town.cells[cell]]
+            own = layout.colour in kind.tokens
+            if own and not turn.fed and feed is None:
+                continue
+            if token_cost(rules, view, role, town, probe, kind) < 0:
+                continue
+            value = float(district_income(rules, view, kind, turn.no_income))
+            value -= sum(0.5 for c in kind.tokens if c != layout.colour)
+            items.append((Supply(self.seat, CELL_NAMES[cell]), kind, value))
+        demand = rules.demands[view.demand] if view.demand != EMPTY else None
+        quota = demand is not None and demand.kind == "give_own_tokens"
+
+        def plan(budget: int, own: bool) -> tuple[float, list[Action]]:
+            chosen: list[Action] = []
+            total = 0.0
+            ranked = sorted(items, key=lambda i: -i[2] / max(1, i[1].water))
+            for action, kind, value in ranked:
+                if value <= 0 or kind.water > budget:
+                    continue
+                if layout.colour in kind.tokens and not own:
+                    continue
+                chosen.append(action)
+                budget -= kind.water
+                total += value
+            return total, chosen
+
+        fed = turn.fed
+        best_total, best_plan = plan(water, fed)
+        if feed is not None:
+            fed_total, _fed_plan = plan(water - economy.facility_water, True)
+            if quota:
+                fed_total += 3.0
+            if fed_total > best_total:
+                return feed
+        for action in best_plan:
+            if action in legal:
+                return action
+        return next(a for a in legal if isinstance(a, Collect))
+
+
+def _amount(choice: AmountRange[Any], amount: int) -> Action:
+    action: Action = choice.action(amount)
+    return action
+
+
+class _TaxProbe:
+    """A board whose taxed colours are ``mask`` (the King weighing a switch)."""
+
+    def __init__(self, view: View, mask: int) -> None:
+        self.tax_colours = mask
+        self.tax_dollars = view.tax_dollars
+        self.tax_tiles = view.tax_tiles
+        self.event = view.event
+
+
+def register_bots() -> None:
+    register_bot(
+        "greedy",
+        GreedyBot,
+        "one-step heuristics for every role: mayors draft and supply the best-paying districts, "
+        "the King taxes the richest colours",
+        game="water-rights",
+        params=("noise",),
+    )

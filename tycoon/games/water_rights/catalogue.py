@@ -1,0 +1,685 @@
+"""Water Rights' catalogues, read once from the JSON files in ``data/`` and validated.
+
+Everything a designer may want to change lives in those files: the towns, the water plants, the
+districts, the events, the demands, the goals and every number of the economy. This module turns
+them into frozen tables indexed by small integers (card kinds, colours, roles) so that the rules
+run on integers and bitmasks; :func:`load_rules` raises :class:`CatalogueError` naming the file
+and the entry when something does not fit.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+
+ROLES = ("King", "Senior", "Riparian", "Junior")
+KING, SENIOR, RIPARIAN, JUNIOR = 0, 1, 2, 3
+MAYORS = (SENIOR, RIPARIAN, JUNIOR)
+
+COLOURS = ("green", "red", "yellow", "grey")
+GREEN, RED, YELLOW, GREY = 0, 1, 2, 3
+
+SIDE = 6
+CELLS = SIDE * SIDE
+FULL = (1 << CELLS) - 1
+COLUMN_A = sum(1 << (row * SIDE) for row in range(SIDE))
+COLUMN_F = COLUMN_A << (SIDE - 1)
+CELL_NAMES = tuple(f"{'abcdef'[i % SIDE]}{i // SIDE + 1}" for i in range(CELLS))
+CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
+
+PLACEMENTS = ("farmland", "livestock", "dock", "adjacent", "water")
+EVENT_EFFECTS = (
+    "request_cap_half",
+    "request_cap",
+    "rain",
+    "burst",
+    "income_colour",
+    "income_card",
+    "tax_bonus",
+    "no_trading",
+    "no_tax",
+)
+DEMAND_KINDS = {
+    # demand kind -> the check points it may use
+    "pay": ("end_of_turn",),
+    "give_water": ("end_of_turn",),
+    "supplied_colour": ("after_income",),
+    "give_own_tokens": ("after_income",),
+    "build_grey_or_plant": ("end_of_turn",),
+    "own_districts": ("end_of_turn", "after_income"),
+    "hold_cash": ("after_income", "end_of_turn"),
+    "tax_before_drafting": ("before_drafting",),
+}
+PENALTY_KINDS = (
+    "return_water",
+    "pay_per_missing",
+    "pay",
+    "no_colour_income_next",
+    "facility_idle_next",
+    "double_tax",
+    "no_drafting_next",
+)
+GOAL_KINDS = (
+    "colour_districts",
+    "districts",
+    "recycling_plants",
+    "capacity",
+    "trading_posts",
+    "cards",
+    "unused_legacy",
+    "every_demand_met",
+    "treasury",
+)
+PAYEES = ("supply", "king")
+
+
+class CatalogueError(ValueError):
+    """A data file that does not describe a playable Water Rights."""
+
+
+def adjacent(mask: int) -> int:
+    """The cells orthogonally next to any cell of ``mask`` (excluding ``mask`` itself)."""
+    around = (
+        ((mask & ~COLUMN_A) >> 1)
+        | ((mask & ~COLUMN_F) << 1)
+        | (mask >> SIDE)
+        | ((mask << SIDE) & FULL)
+    )
+    return around & ~mask
+
+
+def cells_of(mask: int) -> list[int]:
+    """The cell indices of a mask, in order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """A district or water-plant card."""
+
+    id: int
+    name: str
+    slug: str
+    code: str
+    is_plant: bool
+    colour: int  # districts: GREEN..GREY; plants: -1
+    count: int
+    cost: int
+    water: int  # districts: water needed each turn
+    tokens: tuple[int, ...]  # districts: token colours needed each turn
+    income: int
+    points: int
+    placement: str
+    capacity: int  # plants
+    recycles: bool  # plants
+
+
+@dataclass(frozen=True, slots=True)
+class TownLayout:
+    role: int
+    colour: int  # the colour of tokens its facility makes
+    token: str
+    water: int
+    cash: int
+    legacy: int
+    dealt: tuple[int, ...]  # card kinds dealt at set-up (built for their price)
+    terrain: str  # 36 letters G / W / L / F
+    grass: int
+    land: int
+    water_sources: int
+    facility: int  # the facility's cell
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    id: int
+    name: str
+    text: str
+    effect: str
+    amount: int
+    colour: int
+    card: int
+    legacy_cancels: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Demand:
+    id: int
+    name: str
+    text: str
+    kind: str
+    amount: int
+    colour: int
+    count: int
+    check: str
+    penalty: str
+    penalty_amount: int
+    penalty_colour: int
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    id: int
+    name: str
+    kind: str
+    colour: int
+    count: int
+    cards: tuple[tuple[int, int], ...]  # (card kind, how many)
+    points: int
+    role: int  # secret goals: the role it is dealt to; bonus goals: -1
+
+    def describe(self, rules: Rules) -> str:
+        kind = self.kind
+        if kind == "colour_districts":
+            return f"{self.count} {COLOURS[self.colour]} districts"
+        if kind == "districts":
+            return f"{self.count} districts"
+        if kind == "recycling_plants":
+            return f"{self.count} recycling plants"
+        if kind == "capacity":
+            return f"plants holding {self.count} water"
+        if kind == "trading_posts":
+            return f"{self.count} trading posts"
+        if kind == "cards":
+            return " and ".join(f"{n} {rules.kinds[k].name}" for k, n in self.cards)
+        if kind == "unused_legacy":
+            return f"end with {self.count} unused legacy card(s)"
+        if kind == "every_demand_met":
+            return "meet every demand"
+        return f"end with a treasury of ${self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Economy:
+    rounds: int
+    die_sides: int
+    odd_roll_draws_demand: bool
+    treasury: int
+    bank: int
+    bank_refill: int
+    bank_max: int
+    king_score_divisor: int
+    tax_dollars: int
+    tax_tiles: int
+    tax_dollars_min: int
+    tax_dollars_max: int
+    tax_tiles_min: int
+    tax_tiles_max: int
+    taxable: tuple[int, ...]
+    taxed: int
+    water_dollars: int
+    water_units: int
+    water_dollars_min: int
+    water_dollars_max: int
+    water_units_min: int
+    water_units_max: int
+    tokens_per_colour: int
+    facility_water: int
+    post_cost: int
+    post_min_capacity: int
+    posts_per_turn: int
+    tokens_per_dollar: int
+    district_surcharges: tuple[int, ...]
+    plant_surcharges: tuple[int, ...]
+    destroy_refund_divisor: int
+    bonus_face_up: int
+    draft_to_king: bool
+    post_to_king: bool
+    dealt_plant_to_king: bool
+    tokens_to_seller: bool
+    facility_counts_as_tile: bool
+    auto_colours: tuple[int, ...]
+    auto_raise_below: int
+    auto_lower_above: int
+    auto_step: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every catalogue, indexed: card kinds (districts first, then plants), towns by role."""
+
+    kinds: tuple[CardKind, ...]
+    district_ids: tuple[int, ...]
+    plant_ids: tuple[int, ...]
+    by_slug: dict[str, int]
+    by_name: dict[str, int]
+    towns: tuple[TownLayout, ...]  # index role - 1
+    colour_owner: tuple[int, ...]  # token colour -> the mayor role whose facility makes it
+    events: tuple[Event, ...]
+    demands: tuple[Demand, ...]
+    bonus_goals: tuple[Goal, ...]
+    secret_goals: tuple[Goal, ...]
+    economy: Economy
+    district_deck: tuple[int, ...]  # every district card (kinds, with repeats)
+    plant_deck: tuple[int, ...]  # every plant card not dealt at set-up
+
+    def town(self, role: int) -> TownLayout:
+        return self.towns[role - 1]
+
+    def secret_goals_for(self, role: int) -> tuple[int, ...]:
+        return tuple(g.id for g in self.secret_goals if g.role == role)
+
+
+def _slug(name: str) -> str:
+    return "-".join(name.lower().split())
+
+
+def _read(directory: Path, name: str) -> Any:
+    path = directory / name
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        raise CatalogueError(f"missing data file {path}") from None
+    except json.JSONDecodeError as error:
+        raise CatalogueError(
+            f"{path} is not valid JSON ({error.msg}, line {error.lineno})"
+        ) from None
+
+
+def _need(entry: dict[str, Any], key: str, where: str, kind: type = int) -> Any:
+    if key not in entry:
+        raise CatalogueError(f"{where} needs {key!r}")
+    value = entry[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise CatalogueError(f"{where}: {key!r} must be a whole number, not {value!r}")
+    if kind is str and not isinstance(value, str):
+        raise CatalogueError(f"{where}: {key!r} must be text, not {value!r}")
+    if kind is bool and not isinstance(value, bool):
+        raise CatalogueError(f"{where}: {key!r} must be true or false, not {value!r}")
+    if kind is list and not isinstance(value, list):
+        raise CatalogueError(f"{where}: {key!r} must be a list, not {value!r}")
+    if kind is dict and not isinstance(value, dict):
+        raise CatalogueError(f"{where}: {key!r} must be an object, not {value!r}")
+    return value
+
+
+def _colour(value: Any, where: str, allow_grey: bool = True) -> int:
+    allowed = COLOURS if allow_grey else COLOURS[:3]
+    if value not in allowed:
+        raise CatalogueError(f"{where}: colour {value!r} is not one of {', '.join(allowed)}")
+    return COLOURS.index(value)
+
+
+def _at_least(value: int, low: int, where: str) -> int:
+    if value < low:
+        raise CatalogueError(f"{where} must be at least {low}, not {value}")
+    return value
+
+
+def _load_kinds(directory: Path) -> tuple[CardKind, ...]:
+    kinds: list[CardKind] = []
+    districts = _need(_read(directory, "districts.json"), "districts", "districts.json", list)
+    for entry in districts:
+        where = f"districts.json {entry.get('name', '?')!r}"
+        name = _need(entry, "name", where, str)
+        placement = _need(entry, "placement", where, str)
+        if placement not in PLACEMENTS[:4]:
+            raise CatalogueError(f"{where}: placement must be one of {', '.join(PLACEMENTS[:4])}")
+        tokens = tuple(
+            _colour(t, where, allow_grey=False) for t in _need(entry, "tokens", where, list)
+        )
+        kinds.append(
+            CardKind(
+                id=len(kinds),
+                name=name,
+                slug=_slug(name),
+                code=_need(entry, "code", where, str)[:3],
+                is_plant=False,
+                colour=_colour(_need(entry, "colour", where, str), where),
+                count=_at_least(_need(entry, "count", where), 1, f"{where} count"),
+                cost=_at_least(_need(entry, "cost", where), 0, f"{where} cost"),
+                water=_at_least(_need(entry, "water", where), 0, f"{where} water"),
+                tokens=tokens,
+                income=_at_least(_need(entry, "income", where), 0, f"{where} income"),
+                points=_at_least(_need(entry, "points", where), 0, f"{where} points"),
+                placement=placement,
+                capacity=0,
+                recycles=False,
+            )
+        )
+    plants = _need(_read(directory, "plants.json"), "plants", "plants.json", list)
+    for entry in plants:
+        where = f"plants.json {entry.get('name', '?')!r}"
+        name = _need(entry, "name", where, str)
+        kinds.append(
+            CardKind(
+                id=len(kinds),
+                name=name,
+                slug=_slug(name),
+                code=_need(entry, "code", where, str)[:1],
+                is_plant=True,
+                colour=-1,
+                count=_at_least(_need(entry, "count", where), 1, f"{where} count"),
+                cost=_at_least(_need(entry, "cost", where), 0, f"{where} cost"),
+                water=0,
+                tokens=(),
+                income=0,
+                points=0,
+                placement="water",
+                capacity=_at_least(_need(entry, "capacity", where), 1, f"{where} capacity"),
+                recycles=_need(entry, "recycles", where, bool),
+            )
+        )
+    slugs = [k.slug for k in kinds]
+    for slug in slugs:
+        if slugs.count(slug) > 1:
+            raise CatalogueError(f"two cards are called {slug!r}")
+    if not any(not k.is_plant for k in kinds) or not any(k.is_plant for k in kinds):
+        raise CatalogueError("the game needs at least one district and one water plant card")
+    return tuple(kinds)
+
+
+def _load_towns(directory: Path, by_name: dict[str, int]) -> tuple[TownLayout, ...]:
+    towns = _need(_read(directory, "towns.json"), "towns", "towns.json", list)
+    found: dict[int, TownLayout] = {}
+    for entry in towns:
+        where = f"towns.json {entry.get('role', '?')!r}"
+        role_name = _need(entry, "role", where, str)
+        if role_name not in ROLES[1:]:
+            raise CatalogueError(f"{where}: role must be one of {', '.join(ROLES[1:])}")
+        role = ROLES.index(role_name)
+        rows = _need(entry, "grid", where, list)
+        if len(rows) != SIDE or any(not isinstance(r, str) or len(r) != SIDE for r in rows):
+            raise CatalogueError(f"{where}: the grid is {SIDE} rows of {SIDE} letters")
+        terrain = "".join(rows).upper()
+        if set(terrain) - set("GWLF") or terrain.count("F") != 1:
+            raise CatalogueError(f"{where}: the grid uses G, W, L and exactly one F")
+
+        def mask(letter: str, terrain: str = terrain) -> int:
+            return sum(1 << i for i, c in enumerate(terrain) if c == letter)
+
+        dealt = []
+        for card in _need(entry, "dealt", where, list):
+            if card not in by_name:
+                raise CatalogueError(f"{where}: dealt card {card!r} is not in the catalogue")
+            dealt.append(by_name[card])
+        found[role] = TownLayout(
+            role=role,
+            colour=_colour(_need(entry, "colour", where, str), where, allow_grey=False),
+            token=_need(entry, "token", where, str),
+            water=_at_least(_need(entry, "water", where), 0, f"{where} water"),
+            cash=_at_least(_need(entry, "cash", where), 0, f"{where} cash"),
+            legacy=_at_least(_need(entry, "legacy", where), 0, f"{where} legacy"),
+            dealt=tuple(dealt),
+            terrain=terrain,
+            grass=mask("G"),
+            land=mask("L"),
+            water_sources=mask("W"),
+            facility=terrain.index("F"),
+        )
+    if sorted(found) != list(MAYORS):
+        raise CatalogueError(
+            "towns.json needs exactly one town for each of Senior, Riparian, Junior"
+        )
+    colours = sorted(t.colour for t in found.values())
+    if colours != [GREEN, RED, YELLOW]:
+        raise CatalogueError("towns.json: the three facilities make green, red and yellow tokens")
+    return tuple(found[r] for r in MAYORS)
+
+
+def _load_events(directory: Path, by_name: dict[str, int]) -> tuple[Event, ...]:
+    events: list[Event] = []
+    for entry in _need(_read(directory, "events.json"), "events", "events.json", list):
+        where = f"events.json {entry.get('name', '?')!r}"
+        effect = _need(entry, "effect", where, str)
+        if effect not in EVENT_EFFECTS:
+            raise CatalogueError(f"{where}: effect must be one of {', '.join(EVENT_EFFECTS)}")
+        colour = -1
+        if effect == "income_colour":
+            colour = _colour(_need(entry, "colour", where, str), where)
+        card = -1
+        if effect == "income_card":
+            card_name = _need(entry, "card", where, str)
+            if card_name not in by_name:
+                raise CatalogueError(f"{where}: card {card_name!r} is not in the catalogue")
+            card = by_name[card_name]
+        amount = entry.get("amount", 0)
+        if effect in ("request_cap", "rain", "burst", "income_colour", "income_card", "tax_bonus"):
+            amount = _need(entry, "amount", where)
+        events.append(
+            Event(
+                id=len(events),
+                name=_need(entry, "name", where, str),
+                text=_need(entry, "text", where, str),
+                effect=effect,
+                amount=amount,
+                colour=colour,
+                card=card,
+                legacy_cancels=bool(entry.get("legacy_cancels", False)),
+            )
+        )
+    if not events:
+        raise CatalogueError("events.json holds no event")
+    return tuple(events)
+
+
+def _load_demands(directory: Path) -> tuple[Demand, ...]:
+    demands: list[Demand] = []
+    for entry in _need(_read(directory, "demands.json"), "demands", "demands.json", list):
+        where = f"demands.json {entry.get('name', '?')!r}"
+        demand = _need(entry, "demand", where, dict)
+        penalty = _need(entry, "penalty", where, dict)
+        kind = _need(demand, "kind", where, str)
+        if kind not in DEMAND_KINDS:
+            raise CatalogueError(f"{where}: demand kind must be one of {', '.join(DEMAND_KINDS)}")
+        check = _need(entry, "check", where, str)
+        if check not in DEMAND_KINDS[kind]:
+            allowed = ", ".join(DEMAND_KINDS[kind])
+            raise CatalogueError(f"{where}: a {kind} demand is checked {allowed}, not {check}")
+        penalty_kind = _need(penalty, "kind", where, str)
+        if penalty_kind not in PENALTY_KINDS:
+            raise CatalogueError(f"{where}: penalty must be one of {', '.join(PENALTY_KINDS)}")
+        if penalty_kind == "double_tax" and check == "end_of_turn":
+            raise CatalogueError(f"{where}: a double-tax penalty needs a check before the tax")
+        if penalty_kind == "pay_per_missing" and kind not in ("give_water", "own_districts"):
+            raise CatalogueError(f"{where}: pay_per_missing fits give_water or own_districts")
+        demands.append(
+            Demand(
+                id=len(demands),
+                name=_need(entry, "name", where, str),
+                text=_need(entry, "text", where, str),
+                kind=kind,
+                amount=int(demand.get("amount", 0)),
+                colour=_colour(demand["colour"], where) if "colour" in demand else -1,
+                count=int(demand.get("count", 0)),
+                check=check,
+                penalty=penalty_kind,
+                penalty_amount=int(penalty.get("amount", 0)),
+                penalty_colour=_colour(penalty["colour"], where) if "colour" in penalty else -1,
+            )
+        )
+    if not demands:
+        raise CatalogueError("demands.json holds no demand")
+    return tuple(demands)
+
+
+def _load_goal(entry: dict[str, Any], gid: int, where: str, by_name: dict[str, int]) -> Goal:
+    kind = _need(entry, "kind", where, str)
+    if kind not in GOAL_KINDS:
+        raise CatalogueError(f"{where}: kind must be one of {', '.join(GOAL_KINDS)}")
+    cards: list[tuple[int, int]] = []
+    if kind == "cards":
+        for name, n in _need(entry, "cards", where, dict).items():
+            if name not in by_name:
+                raise CatalogueError(f"{where}: card {name!r} is not in the catalogue")
+            cards.append((by_name[name], int(n)))
+    role = -1
+    if "role" in entry:
+        if entry["role"] not in ROLES:
+            raise CatalogueError(f"{where}: role must be one of {', '.join(ROLES)}")
+        role = ROLES.index(entry["role"])
+    return Goal(
+        id=gid,
+        name=_need(entry, "name", where, str),
+        kind=kind,
+        colour=_colour(entry["colour"], where) if "colour" in entry else -1,
+        count=int(entry.get("count", 0)),
+        cards=tuple(cards),
+        points=_need(entry, "points", where),
+        role=role,
+    )
+
+
+def _load_economy(directory: Path) -> Economy:
+    data = _read(directory, "economy.json")
+    w = "economy.json"
+    king = _need(data, "king", w, dict)
+    tax = _need(data, "tax", w, dict)
+    water = _need(data, "water_price", w, dict)
+    post = _need(data, "trading_post", w, dict)
+    surcharges = _need(data, "surcharges", w, dict)
+    payments = _need(data, "payments", w, dict)
+    auto = _need(data, "automated_king", w, dict)
+    for key in ("draft", "trading_post", "dealt_plant"):
+        if payments.get(key) not in PAYEES:
+            raise CatalogueError(f"{w}: payments.{key} must be one of {', '.join(PAYEES)}")
+    if payments.get("token_purchase") not in ("seller", "supply"):
+        raise CatalogueError(f"{w}: payments.token_purchase must be seller or supply")
+    odd = _need(data, "odd_roll_draws", w, str)
+    if odd not in ("demand", "event"):
+        raise CatalogueError(f"{w}: odd_roll_draws is demand or event")
+    taxable = tuple(_colour(c, w, allow_grey=False) for c in _need(tax, "taxable", w, list))
+    taxed = _need(tax, "taxed", w)
+    if not 1 <= taxed <= len(taxable):
+        raise CatalogueError(f"{w}: tax.taxed must be between 1 and the number of taxable colours")
+    auto_colours = tuple(
+        sorted(_colour(c, w, allow_grey=False) for c in _need(auto, "colours", w, list))
+    )
+    if len(auto_colours) != taxed or not set(auto_colours) <= set(taxable):
+        raise CatalogueError(f"{w}: automated_king.colours must be {taxed} taxable colours")
+    economy = Economy(
+        rounds=_at_least(_need(data, "rounds", w), 1, f"{w} rounds"),
+        die_sides=_at_least(_need(data, "die_sides", w), 2, f"{w} die_sides"),
+        odd_roll_draws_demand=odd == "demand",
+        treasury=_need(king, "treasury", w),
+        bank=_need(king, "bank", w),
+        bank_refill=_need(king, "bank_refill", w),
+        bank_max=_need(king, "bank_max", w),
+        king_score_divisor=_at_least(_need(king, "score_divisor", w), 1, f"{w} score_divisor"),
+        tax_dollars=_need(tax, "dollars", w),
+        tax_tiles=_need(tax, "tiles", w),
+        tax_dollars_min=_need(tax, "dollars_min", w),
+        tax_dollars_max=_need(tax, "dollars_max", w),
+        tax_tiles_min=_at_least(_need(tax, "tiles_min", w), 1, f"{w} tax.tiles_min"),
+        tax_tiles_max=_need(tax, "tiles_max", w),
+        taxable=taxable,
+        taxed=taxed,
+        water_dollars=_need(water, "dollars", w),
+        water_units=_need(water, "units", w),
+        water_dollars_min=_need(water, "dollars_min", w),
+        water_dollars_max=_need(water, "dollars_max", w),
+        water_units_min=_at_least(_need(water, "units_min", w), 1, f"{w} water_price.units_min"),
+        water_units_max=_need(water, "units_max", w),
+        tokens_per_colour=_need(data, "tokens_per_colour", w),
+        facility_water=_need(data, "facility_water", w),
+        post_cost=_need(post, "cost", w),
+        post_min_capacity=_need(post, "min_capacity", w),
+        posts_per_turn=_at_least(_need(post, "per_turn", w), 1, f"{w} trading_post.per_turn"),
+        tokens_per_dollar=_at_least(
+            _need(post, "tokens_per_dollar", w), 1, f"{w} trading_post.tokens_per_dollar"
+        ),
+        district_surcharges=tuple(_need(surcharges, "districts", w, list)),
+        plant_surcharges=tuple(_need(surcharges, "plants", w, list)),
+        destroy_refund_divisor=_at_least(
+            _need(data, "destroy_refund_divisor", w), 1, f"{w} destroy_refund_divisor"
+        ),
+        bonus_face_up=_need(data, "bonus_face_up", w),
+        draft_to_king=payments["draft"] == "king",
+        post_to_king=payments["trading_post"] == "king",
+        dealt_plant_to_king=payments["dealt_plant"] == "king",
+        tokens_to_seller=payments["token_purchase"] == "seller",
+        facility_counts_as_tile=_need(data, "facility_counts_as_tile", w, bool),
+        auto_colours=auto_colours,
+        auto_raise_below=_need(auto, "raise_below", w),
+        auto_lower_above=_need(auto, "lower_above", w),
+        auto_step=_need(auto, "step", w),
+    )
+    for low, value, high, name in (
+        (economy.tax_dollars_min, economy.tax_dollars, economy.tax_dollars_max, "tax.dollars"),
+        (economy.tax_tiles_min, economy.tax_tiles, economy.tax_tiles_max, "tax.tiles"),
+        (
+            economy.water_dollars_min,
+            economy.water_dollars,
+            economy.water_dollars_max,
+            "water_price.dollars",
+        ),
+        (
+            economy.water_units_min,
+            economy.water_units,
+            economy.water_units_max,
+            "water_price.units",
+        ),
+    ):
+        if not 0 <= low <= value <= high:
+            raise CatalogueError(f"{w}: {name} must lie within its min and max")
+    if not economy.district_surcharges or not economy.plant_surcharges:
+        raise CatalogueError(f"{w}: each assembly line needs at least one slot")
+    return economy
+
+
+@lru_cache(maxsize=8)
+def load_rules(directory: str = "") -> Rules:
+    """The catalogues in ``directory`` (the built-in ``data/`` when empty), validated."""
+    path = Path(directory) if directory else DATA
+    kinds = _load_kinds(path)
+    by_name = {k.name: k.id for k in kinds}
+    by_slug = {k.slug: k.id for k in kinds}
+    towns = _load_towns(path, by_name)
+    events = _load_events(path, by_name)
+    demands = _load_demands(path)
+    goals = _read(path, "goals.json")
+    bonus = tuple(
+        _load_goal(e, i, f"goals.json bonus {e.get('name', '?')!r}", by_name)
+        for i, e in enumerate(_need(goals, "bonus", "goals.json", list))
+    )
+    secret = tuple(
+        _load_goal(e, i, f"goals.json secret {e.get('name', '?')!r}", by_name)
+        for i, e in enumerate(_need(goals, "secret", "goals.json", list))
+    )
+    for goal in secret:
+        if goal.role < 0:
+            raise CatalogueError(f"goals.json secret {goal.name!r} needs a role")
+    economy = _load_economy(path)
+    if not 0 <= economy.bonus_face_up <= len(bonus):
+        raise CatalogueError("economy.json: bonus_face_up exceeds the bonus goals in goals.json")
+    colour_owner = [0, 0, 0]
+    for town in towns:
+        colour_owner[town.colour] = town.role
+    dealt_counts: dict[int, int] = {}
+    for town in towns:
+        for card in town.dealt:
+            dealt_counts[card] = dealt_counts.get(card, 0) + 1
+    district_deck: list[int] = []
+    plant_deck: list[int] = []
+    for kind in kinds:
+        spare = kind.count - dealt_counts.get(kind.id, 0)
+        if spare < 0:
+            raise CatalogueError(f"more {kind.name} cards are dealt than exist ({kind.count})")
+        (plant_deck if kind.is_plant else district_deck).extend([kind.id] * spare)
+    return Rules(
+        kinds=kinds,
+        district_ids=tuple(k.id for k in kinds if not k.is_plant),
+        plant_ids=tuple(k.id for k in kinds if k.is_plant),
+        by_slug=by_slug,
+        by_name=by_name,
+        towns=towns,
+        colour_owner=tuple(colour_owner),
+        events=events,
+        demands=demands,
+        bonus_goals=bonus,
+        secret_goals=secret,
+        economy=economy,
+        district_deck=tuple(district_deck),
+        plant_deck=tuple(plant_deck),
+    )
