@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import json
 from typing import Any
 
@@ -66,7 +67,7 @@ def play_random(game: Game[Any, Any, Any], seed: int) -> Match[Any, Any, Any]:
 def concrete_examples(legal: Any, rng: SeededRng, limit: int = 12) -> list[Action]:
     """A few concrete legal actions: sampled, plus both ends of every range."""
     found: list[Action] = []
-    for choice in list(legal)[:limit]:
+    for choice in itertools.islice(legal, limit):
         if isinstance(choice, AmountRange):
             found.append(choice.action(choice.low))
             found.append(choice.action(choice.high))

@@ -116,9 +116,8 @@ def is_legal(legal: Sequence[Any], action: Action) -> bool:
 
 
 def count_actions(legal: Sequence[Any]) -> int:
-    """How many concrete actions ``legal`` stands for (ranges counted amount by amount)."""
-    if isinstance(legal, ActionSet):
-        return len(legal)
+    """How many concrete actions ``legal`` stands for (ranges counted amount by amount; an
+    ActionSet may hold ranges too, so it is walked like any sequence)."""
     return sum(len(c) if isinstance(c, AmountRange) else 1 for c in legal)
 
 
