@@ -1,0 +1,194 @@
+"""Trading: sealed permit bids between neighbours (ties, re-bids, LOBBY), and structured offers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tycoon.core import AmountRange, SeededRng
+from tycoon.games.milton_keynes import cards as cd
+from tycoon.games.milton_keynes.game import MiltonKeynes
+from tycoon.games.milton_keynes.state import Phase, Player, State
+
+from .helpers import legal_texts, make_state, mask, new_game, permits, play, player, refuse
+
+
+def bidding(game: MiltonKeynes, players: Sequence[Player], deck: str, **changes: Any) -> State:
+    state = make_state(game, Phase.PURCHASE, players=players, permit_deck=deck, **changes)
+    return game.rules.start_permits(state, SeededRng(0), [])
+
+
+def test_one_permit_between_each_pair_of_neighbours() -> None:
+    """ "You each will have a permit between you and the player to your left ... another to share
+    between you and the player to your right"."""
+    game = new_game(3)
+    state = bidding(game, [player(cash=10) for _ in range(3)], "DUMP LOBBY COMMONS INQUIRY")
+    assert state.phase == Phase.PERMIT_BID
+    assert state.slots == (cd.DUMP_PERMIT, cd.LOBBY, cd.COMMONS_PERMIT)
+    assert state.permit_deck == (cd.INQUIRY,)
+    assert game.rules.seat_slots(0) == (0, 2)  # left: with seat 2 (index 1); right: with seat 3
+
+
+def test_two_players_share_both_permits() -> None:
+    """RULING: "With 2 players both permits lie between the same pair"."""
+    game = new_game(2)
+    state = bidding(game, [player(cash=10), player(cash=10)], "DUMP LOBBY")
+    assert game.rules.slot_pair(0) == (0, 1) and game.rules.slot_pair(1) == (1, 0)
+    state = play(game, state, (0, "bid 3 1"), (1, "bid 2 0"))
+    # Slot 0 (DUMP): seat 1's left 3 vs seat 2's right 0; slot 1 (LOBBY): seat 2's left 2 vs 1.
+    assert state.players[0].permits == permits("DUMP")
+    assert state.players[1].permits == permits("LOBBY")
+    assert [p.cash for p in state.players] == [10 - 3 + 2, 10 + 3 - 2]
+
+
+def test_higher_bid_pays_the_lower_bidder_and_takes_the_permit() -> None:
+    """ "The player who bids the most pays their bid to the other player and takes the permit -
+    the player bidding the least for the permit keeps both bids"."""
+    game = new_game(3)
+    state = bidding(game, [player(cash=10) for _ in range(3)], "DUMP LOBBY COMMONS")
+    state = play(game, state, (0, "bid 5 1"), (1, "bid 1 2"), (2, "bid 2 0"))
+    # Slot 0 (DUMP): seat 1 bids 5 against seat 2's 2; slot 1 (LOBBY): seat 2's 1 against seat
+    # 3's 0; slot 2 (COMMONS): seat 3's 2 against seat 1's 1.
+    assert state.players[0].permits == permits("DUMP")
+    assert state.players[0].known_permits == permits("DUMP")
+    assert state.players[1].permits == permits("LOBBY")
+    assert state.players[2].permits == permits("COMMONS")
+    assert [p.cash for p in state.players] == [10 - 5 + 2, 10 + 5 - 1, 10 + 1 - 2]
+    assert state.phase == Phase.TRADE
+
+
+def test_two_bids_together_within_your_cash() -> None:
+    """ "You each must therefore tender two bids, one in either fist"."""
+    game = new_game(3)
+    state = bidding(game, [player(cash=10) for _ in range(3)], "DUMP LOBBY COMMONS")
+    assert "your two bids total 11" in refuse(game, state, 0, "bid 6 5")
+    legal = game.legal_actions(state, 0)
+    assert any(isinstance(c, AmountRange) and c.template.left == 4 and c.high == 6 for c in legal)
+
+
+def test_tied_bids_rebid_no_lower_and_without_cash_from_the_other_side() -> None:
+    """ "In the case of a tie ... you may repeat the process between you, providing you never offer
+    less than the original offer and you do not use cash that is used for or gained from the
+    permit on the other side"."""
+    game = new_game(3)
+    state = bidding(game, [player(cash=10) for _ in range(3)], "DUMP LOBBY COMMONS")
+    state = play(game, state, (0, "bid 3 4"), (1, "bid 0 3"), (2, "bid 0 1"))
+    # Slot 0 (DUMP): seat 1's left 3 against seat 2's right 3, tied. Slot 1 (LOBBY): seat 3
+    # pays 1 to seat 2. Slot 2 (COMMONS): seat 1's right 4 against seat 3's left 0.
+    assert state.phase == Phase.REBID and state.sealed is not None
+    assert state.sealed.seats == (0, 1)
+    (left_low, left_high), right, _ = game.rules.rebid_bounds(state, 0)
+    assert (left_low, left_high) == (3, 10 - 4)  # at least 3; not the 4 bid on the right
+    assert right == (0, 0)
+    assert "no lower than" in refuse(game, state, 0, "rebid 2 0")
+    assert "no lower than" in refuse(game, state, 0, "rebid 7 0")
+    assert game.rules.rebid_bounds(state, 1)[1] == (3, 10)  # 1 gained on the other side: unusable
+    state = play(game, state, (0, "rebid 5 0"), (1, "rebid 0 4"))
+    assert state.players[0].permits == permits("DUMP COMMONS")
+    assert state.players[2].permits == permits("LOBBY")
+    assert [p.cash for p in state.players] == [10 - 4 - 5, 10 + 1 + 5, 10 + 4 - 1]
+
+
+def test_still_tied_the_permit_goes_under_the_deck_and_both_keep_their_bids() -> None:
+    """ "If neither of you offer more ... the permit is replaced at the bottom of the permit deck
+    and you both keep your bids"."""
+    game = new_game(2)
+    state = bidding(game, [player(cash=10), player(cash=10)], "DUMP LOBBY INQUIRY")
+    state = play(game, state, (0, "bid 2 0"), (1, "bid 0 2"))
+    # Slot 0: 2 vs 2 tied; slot 1: seat 2's left 0 vs seat 1's right 0, tied too.
+    state = play(game, state, (0, "rebid 2 0"), (1, "rebid 0 2"))
+    assert state.permit_deck == (cd.INQUIRY, cd.DUMP_PERMIT, cd.LOBBY)
+    assert [p.cash for p in state.players] == [10, 10]
+    assert state.phase == Phase.TRADE
+
+
+def test_lobby_replaces_permit_bids_after_the_reveal() -> None:
+    """LOBBY: "you can alter your bribe (in the deed sales) or bid (in the Trade phase) after
+    you've seen what the other players have in their hands"."""
+    game = new_game(3)
+    players = [player(cash=10, hand="LOBBY"), player(cash=10), player(cash=10)]
+    state = bidding(game, players, "DUMP LOBBY COMMONS", order=(1, 2, 0))
+    state = play(game, state, (0, "bid 1 0"), (1, "bid 0 2"), (2, "bid 0 0"))
+    assert state.phase == Phase.BID_LOBBY and state.queue == (0,)
+    assert legal_texts(game, state, 0)[0] == "pass"
+    state = play(game, state, (0, "lobby 3 0"))
+    assert state.players[0].permits == permits("DUMP")
+    assert state.players[0].cash == 10 - 3
+
+
+def test_offer_accepted_exchanges_cards_and_cash() -> None:
+    """ "Trades must be one-off exchanges of cash and/or deeds/permits in hand"."""
+    game = new_game(2)
+    players = [player(cash=10, deeds="A1", hand="DUMP"), player(cash=10, deeds="G3")]
+    state = make_state(game, Phase.PURCHASE, players=players)
+    state = game.rules.start_trade(state, SeededRng(0), [])
+    assert game.to_act(state) == (0,)
+    state = play(game, state, (0, "offer 2 A1 $3 for G3"))
+    assert state.phase == Phase.TRADE_REPLY and game.to_act(state) == (1,)
+    assert legal_texts(game, state, 1) == ["decline", "accept"]
+    state = play(game, state, (1, "accept"))
+    assert state.players[0].deeds == mask("G3") and state.players[0].cash == 7
+    assert state.players[1].deeds == mask("A1") and state.players[1].cash == 13
+    assert state.players[0].known_deeds == mask("G3")  # a trade is public
+    assert game.to_act(state) == (1,)  # the next seat's turn
+
+
+def test_offer_of_cards_the_other_does_not_hold_can_only_be_declined() -> None:
+    game = new_game(2)
+    players = [player(cash=10, deeds="A1"), player(cash=2, hand="LOBBY")]
+    state = make_state(game, Phase.PURCHASE, players=players)
+    state = game.rules.start_trade(state, SeededRng(0), [])
+    state = play(game, state, (0, "offer 2 A1 for DUMP"))
+    assert legal_texts(game, state, 1) == ["decline"]
+    assert "do not hold" in refuse(game, state, 1, "accept")
+    state = play(game, state, (1, "decline"), (1, "offer 1 LOBBY for A1"), (0, "accept"))
+    assert state.players[0].permits == permits("LOBBY")
+
+
+def test_offers_refused_for_a_deed_you_do_not_hold() -> None:
+    game = new_game(2)
+    players = [player(cash=10, deeds="A1"), player(cash=10)]
+    state = game.rules.start_trade(
+        make_state(game, Phase.PURCHASE, players=players), SeededRng(0), []
+    )
+    assert "you do not hold the deed of B1" in refuse(game, state, 0, "offer 2 B1 for nothing")
+    assert "at least one card" in refuse(game, state, 0, "offer 2 $5 for nothing")
+    assert "have only 10" in refuse(game, state, 0, "offer 2 A1 $11 for nothing")
+
+
+def test_trading_ends_when_everyone_passes_in_a_row() -> None:
+    """ "the phase ends when every player has passed"; offers are bounded a phase (option)."""
+    game = new_game(2, offers=1)
+    players = [player(cash=10, deeds="A1", hand="DUMP"), player(cash=10, deeds="G3")]
+    state = game.rules.start_trade(
+        make_state(game, Phase.PURCHASE, players=players), SeededRng(0), []
+    )
+    state = play(game, state, (0, "pass"), (1, "offer 1 nothing for DUMP $1"), (0, "decline"))
+    # Seat 2 has no offers left (it passes automatically); seat 1 may still offer.
+    assert game.to_act(state) == (0,)
+    state = play(game, state, (0, "pass"))
+    assert state.phase == Phase.BUILD
+
+
+def test_offer_limit_per_phase_is_an_option() -> None:
+    game = new_game(2, offers=0)
+    players = [player(cash=10, deeds="A1", hand="DUMP"), player(cash=10, deeds="G3")]
+    state = game.rules.start_trade(
+        make_state(game, Phase.PURCHASE, players=players), SeededRng(0), []
+    )
+    assert state.phase == Phase.BUILD
+
+
+def test_offer_cards_option_allows_bigger_offers() -> None:
+    game = new_game(2, **{"offer-cards": 2})
+    players = [player(cash=10, deeds="A1 A2"), player(cash=10, deeds="G3")]
+    state = game.rules.start_trade(
+        make_state(game, Phase.PURCHASE, players=players), SeededRng(0), []
+    )
+    state = play(game, state, (0, "offer 2 A1 A2 for G3"), (1, "accept"))
+    assert state.players[1].deeds == mask("A1 A2")
+    one = new_game(2)
+    state = one.rules.start_trade(
+        make_state(one, Phase.PURCHASE, players=players), SeededRng(0), []
+    )
+    assert "at most 1 cards" in refuse(one, state, 0, "offer 2 A1 A2 for G3")

@@ -1,0 +1,134 @@
+"""Hidden information: what each seat's view shows, and states sampled from a view."""
+
+from __future__ import annotations
+
+import json
+
+from tycoon.core import SeededRng, sample_choice
+from tycoon.games.milton_keynes import board as bd
+from tycoon.games.milton_keynes.state import Phase
+
+from .helpers import make_state, mask, new_game, play, player
+
+
+def test_view_shows_own_hand_and_cash_and_only_counts_of_the_others() -> None:
+    """ "Your hand is secret"; "Keep the amount of cash you have secret!" """
+    game = new_game(2)
+    players = [player(deeds="A1 A2", hand="LOBBY", cash=7), player(deeds="C3", hand="DUMP", cash=9)]
+    state = make_state(game, Phase.TRADE, players=players, queue=(0, 1), offers_left=(3, 3))
+    view = game.observe(state, 0)
+    assert view.hand_deeds == tuple(sorted((bd.INDEX["A1"], bd.INDEX["A2"])))
+    assert view.cash == 7
+    assert view.deed_counts == (2, 1) and view.permit_counts == (1, 1)
+    text = json.dumps(game.view_to_json(view))
+    assert '"cash": 9' not in text
+    assert '"cash": 7' in text
+    spectator = game.observe(state, None)
+    assert spectator.cash is None and spectator.hand_deeds == () and spectator.hand_permits == ()
+
+
+def test_the_bank_is_not_in_any_view() -> None:
+    """Counting the bank would tell the others' cash in total: it is not shown."""
+    game = new_game(2)
+    view = game.observe(game.initial_state(SeededRng(1)), 0)
+    assert not hasattr(view, "bank")
+
+
+def test_public_knowledge_starting_permits_and_bought_lots() -> None:
+    game = new_game(2, characters="blue,green")
+    state = game.initial_state(SeededRng(1))
+    view = game.observe(state, 0)
+    assert view.known_permits[1] == state.players[1].permits
+    assert view.known_deeds[1] == ()
+
+
+def test_other_commits_are_shown_only_as_made() -> None:
+    game = new_game(3)
+    state = make_state(game, Phase.BRIBE, players=[player(cash=5) for _ in range(3)])
+    state = play(game, state, (1, "bribe 3"))
+    for seat in (0, 2):
+        sealed = game.observe(state, seat).sealed
+        assert sealed is not None and sealed.committed == (1,) and sealed.own is None
+    assert game.observe(state, 1).sealed.own == 3  # type: ignore[union-attr]
+
+
+def test_sample_state_keeps_the_view_and_redraws_the_hidden_parts() -> None:
+    """sample_state deals the unseen cards and amounts consistently with a view."""
+    game = new_game(4)
+    rng = SeededRng(11)
+    state = game.initial_state(rng)
+    varied = 0
+    checked_phases = set()
+    steps = 0
+    while game.to_act(state) and steps < 700:
+        steps += 1
+        if steps % 5 == 0:
+            for seat in range(4):
+                view = game.observe(state, seat)
+                sample = game.sample_state(view, SeededRng(steps * 10 + seat))
+                assert game.observe(sample, seat) == view
+                checked_phases.add(state.phase)
+                me = sample.players[seat]
+                assert me == state.players[seat]
+                for other in range(4):
+                    if other == seat:
+                        continue
+                    known = state.players[other].known_deeds
+                    assert sample.players[other].deeds & known == known
+                    if sample.players[other].deeds != state.players[other].deeds:
+                        varied += 1
+                total = sum(p.cash for p in sample.players) + sample.bank
+                assert total == 190
+                assert len(sample.deed_deck) == len(state.deed_deck)
+                # The sampled state is playable: the seats to act have legal moves.
+                for acting in game.to_act(sample):
+                    assert len(game.legal_actions(sample, acting)) > 0
+        seat = game.to_act(state)[0]
+        state = game.transition(state, sample_choice(game.legal_actions(state, seat), rng), rng)
+    assert varied > 0
+    assert {Phase.BRIBE, Phase.PURCHASE, Phase.BUILD, Phase.TRADE} <= checked_phases
+
+
+def test_sampled_hands_never_hold_a_deed_the_viewer_holds() -> None:
+    game = new_game(3)
+    state = game.initial_state(SeededRng(2))
+    view = game.observe(state, 0)
+    for k in range(10):
+        sample = game.sample_state(view, SeededRng(k))
+        mine = mask(" ".join(bd.LABELS[p] for p in view.hand_deeds))
+        assert all(not p.deeds & mine for p in sample.players[1:])
+        assert not set(sample.deed_deck) & set(view.hand_deeds)
+
+
+def test_sampled_states_keep_cards_shown_in_public_in_their_holders_hands() -> None:
+    """An offer's cards and a requisition's commission are shown: a sample keeps them in hand."""
+    from .helpers import city
+
+    game = new_game(3)
+    players = [player(deeds="B7", hand="AIR-BASE"), player(deeds="H1"), player(deeds="H3")]
+    state = make_state(game, Phase.TRADE, players=players, city_map=city(game), deck="A1 A2 A3")
+    state = game.rules.start_build(state, SeededRng(0), [])
+    state = play(game, state, (0, "build AIR-BASE B7"), (0, "seal"))
+    assert state.phase == Phase.REQUISITION
+    view = game.observe(state, 1)
+    for k in range(5):
+        sample = game.sample_state(view, SeededRng(k))
+        assert sample.players[0].deeds & mask("B7")
+        assert sample.players[0].permits[9] == 1  # the AIR BASE
+        assert game.observe(sample, 1) == view
+        assert len(game.legal_actions(sample, 0)) > 0
+    game = new_game(3, **{"offer-cards": 2})
+    trade = make_state(
+        game,
+        Phase.TRADE,
+        players=[player(deeds="B7", hand="DUMP", cash=4), player(deeds="H1"), player(cash=2)],
+        queue=(0, 1, 2),
+        offers_left=(3, 3, 3),
+    )
+    trade = play(game, trade, (0, "offer 2 B7 DUMP for H1"))
+    view = game.observe(trade, 1)
+    for k in range(5):
+        sample = game.sample_state(view, SeededRng(k))
+        assert sample.players[0].deeds & mask("B7") and sample.players[0].permits[5] == 1
+        assert game.observe(sample, 1) == view
+        play(game, sample, (1, "accept"))  # the sampled offer can be carried out

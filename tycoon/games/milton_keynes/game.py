@@ -1,0 +1,849 @@
+"""Milton Keynes as a tycoon game: spec, options, transitions, views, sampling and notation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from tycoon.core import (
+    Action,
+    Chance,
+    Dynamics,
+    Game,
+    GameSpec,
+    Information,
+    Option,
+    OptionError,
+    Outcome,
+    Rng,
+    SealedCommits,
+)
+from tycoon.games.milton_keynes import board as bd
+from tycoon.games.milton_keynes import cards as cd
+from tycoon.games.milton_keynes import render
+from tycoon.games.milton_keynes.actions import (
+    ACTION_TYPES,
+    Accept,
+    BidPermits,
+    Bribe,
+    Build,
+    Buy,
+    ChooseCharacter,
+    Decline,
+    Demolish,
+    Extend,
+    Inquiry,
+    Lobby,
+    LobbyBids,
+    Offer,
+    Pass,
+    PlaceMarsh,
+    PlaceRiver,
+    Rebid,
+    Redevelop,
+    Requisition,
+    Seal,
+    format_action,
+    parse,
+)
+from tycoon.games.milton_keynes.explain import explain_illegal
+from tycoon.games.milton_keynes.rules import (
+    SAFETY_STOP,
+    Rules,
+    add_permit,
+    cells_text,
+    count_up,
+    drop_known,
+    set_at,
+)
+from tycoon.games.milton_keynes.state import (
+    COUNTERS,
+    CityMap,
+    Commission,
+    Phase,
+    Player,
+    State,
+    evolve,
+    evolve_player,
+)
+from tycoon.games.milton_keynes.view import View
+
+LABELS = bd.LABELS
+PHASES_BY_NAME = {phase.name.lower(): phase for phase in Phase}
+
+
+def _roundabouts(text: str) -> tuple[int, ...]:
+    try:
+        values = tuple(sorted({int(part) for part in text.replace(" ", "").split(",") if part}))
+    except ValueError:
+        raise OptionError(
+            f"option 'roundabouts' is a comma-separated list of rail positions, not {text!r}"
+        ) from None
+    if any(not cd.RAIL_START <= v <= cd.RAIL_TOP for v in values):
+        raise OptionError(
+            f"option 'roundabouts': positions lie on the rail, {cd.RAIL_START}..{cd.RAIL_TOP}"
+        )
+    return values
+
+
+class MiltonKeynes(Game[State, Action, View]):
+    spec = GameSpec(
+        name="milton-keynes",
+        title="Milton Keynes",
+        summary=(
+            "sealed bribes for land lots, permit bids between neighbours, sealed building "
+            "commissions, income from the walls between buildings (Gavin Wood, 2011)"
+        ),
+        min_players=2,
+        max_players=5,
+        default_players=4,
+        dynamics=Dynamics.SIMULTANEOUS,
+        chance=Chance.EXPLICIT,
+        information=Information.IMPERFECT,
+        version="1",
+        options=(
+            Option(
+                "characters",
+                "random",
+                "how characters are given: random (dealt), choose (each picks in seat order), "
+                "or a comma-separated list such as scarlet,blue,green,orange",
+            ),
+            Option(
+                "advanced",
+                False,
+                "advanced rules: players place the river and marshes; no characters, 4 permits",
+            ),
+            Option(
+                "roundabouts",
+                ",".join(str(r) for r in cd.DEFAULT_ROUNDABOUTS),
+                "income-rail positions of the roundabouts (RULING: every 5)",
+            ),
+            Option(
+                "offers",
+                3,
+                "offers each player may make in a trade phase (engine bound)",
+                low=0,
+                high=20,
+            ),
+            Option(
+                "offer-cards",
+                1,
+                "cards on each side of one offer at most (engine bound; cash comes on top)",
+                low=1,
+                high=4,
+            ),
+            Option(
+                "stall-years",
+                3,
+                "engine safety stop: years without the deed deck shrinking before the game ends",
+                low=1,
+                high=20,
+            ),
+        ),
+        aliases=("mk", "miltonkeynes"),
+    )
+    action_types = ACTION_TYPES
+
+    def configure(self) -> None:
+        n = self.players
+        self.advanced = bool(self.options["advanced"])
+        self.region = bd.region(n)
+        self.roundabouts = _roundabouts(str(self.options["roundabouts"]))
+        choice = str(self.options["characters"]).strip().lower()
+        self.character_mode = choice if choice in ("random", "choose") else "list"
+        self.character_list: tuple[int, ...] = ()
+        if self.character_mode == "list":
+            picks = []
+            for part in choice.split(","):
+                index = cd.parse_character(part)
+                if index is None:
+                    names = ", ".join(c.code for c in cd.CHARACTERS)
+                    raise OptionError(
+                        f"option 'characters': {part.strip()!r} is not a character ({names}), "
+                        "nor random or choose"
+                    )
+                picks.append(index)
+            if len(picks) != n or len(set(picks)) != n:
+                raise OptionError(
+                    f"option 'characters' lists {len(picks)} characters; {n} distinct are needed"
+                )
+            self.character_list = tuple(picks)
+        self.rules = Rules(
+            n,
+            self.region,
+            self.roundabouts,
+            int(self.options["offers"]),
+            int(self.options["offer-cards"]),
+            int(self.options["stall-years"]),
+            self.seat_name,
+        )
+        self._cached: tuple[State | None, int, Sequence[Any]] = (None, -1, ())
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def initial_state(self, rng: Rng) -> State:
+        n = self.players
+        floor = self.rules.floor_for(cd.RAIL_START)
+        player = Player(0, cd.EMPTY_HAND, 0, cd.RAIL_START, floor, 0, cd.EMPTY_HAND)
+        river = 0 if self.advanced else bd.STANDARD_RIVER
+        marsh = 0 if self.advanced else bd.STANDARD_MARSH
+        city = CityMap((), river, marsh, 0, (), (0,) * n, 1)
+        state = State(
+            phase=Phase.RIVER,
+            year=1,
+            season=0,
+            players=(player,) * n,
+            characters=(-1,) * n,
+            bank=cd.BANK_TOTAL,
+            deed_deck=(),
+            permit_deck=(),
+            city=city,
+            queue=(0,),
+            sealed=None,
+            lots=(),
+            bribes=(),
+            order=tuple(range(n)),
+            bought=False,
+            lobbied=False,
+            slots=(),
+            bids=(),
+            bid_flow=(0,) * n,
+            offer=None,
+            offers_left=(0,) * n,
+            passes=0,
+            drafts=((),) * n,
+            claims=(),
+            pending=(),
+            river_path=(),
+            log=(),
+            deck_mark=0,
+            stall=0,
+            counters=(0,) * len(COUNTERS),
+            ended="",
+        )
+        log: list[str] = []
+        if self.advanced:
+            log.append("Advanced rules: each player in turn places a river tile, from an edge.")
+            return evolve(state, log=tuple(log))
+        state = self.deal_deeds(state, rng, permits=0)
+        if self.character_mode == "choose":
+            log.append("Each player chooses a character, in seat order.")
+            return evolve(state, phase=Phase.CHARACTERS, queue=tuple(range(n)), log=tuple(log))
+        picks = (
+            tuple(rng.sample(range(len(cd.CHARACTERS)), n))
+            if self.character_mode == "random"
+            else self.character_list
+        )
+        state = evolve(state, characters=picks)
+        state = self.give_characters(state, rng, log)
+        return evolve(state, log=tuple(log))
+
+    def deal_deeds(self, state: State, rng: Rng, permits: int) -> State:
+        """Shuffle the deeds in play and the permit deck; deal 3 deeds (and ``permits``) each."""
+        deeds = self.rules.deeds_in_game(state.city)
+        deck = tuple(rng.shuffled(list(bd.iter_cells(deeds))))
+        players = list(state.players)
+        permit_deck: tuple[int, ...] = ()
+        if permits:
+            permit_deck = tuple(rng.shuffled(cd.full_deck()))
+        for seat in range(self.players):
+            hand = bd.mask_of(deck[: cd.STARTING_DEEDS])
+            deck = deck[cd.STARTING_DEEDS :]
+            permits_hand = cd.EMPTY_HAND
+            for permit in permit_deck[:permits]:
+                permits_hand = add_permit(permits_hand, permit)
+            permit_deck = permit_deck[permits:]
+            players[seat] = evolve_player(players[seat], deeds=hand, permits=permits_hand)
+        return evolve(state, deed_deck=deck, permit_deck=permit_deck, players=tuple(players))
+
+    def give_characters(self, state: State, rng: Rng, log: list[str]) -> State:
+        """Starting permits by character (public), the rest of the permits shuffled."""
+        remaining = list(cd.PERMIT_COUNTS)
+        players = list(state.players)
+        for seat, character in enumerate(state.characters):
+            hand = cd.CHARACTERS[character].permits
+            players[seat] = evolve_player(players[seat], permits=hand, known_permits=hand)
+            for permit, count in enumerate(hand):
+                remaining[permit] -= count
+        deck: list[int] = []
+        for permit, count in enumerate(remaining):
+            deck.extend([permit] * count)
+        shown = ", ".join(
+            f"{self.seat_name(seat)} is {cd.CHARACTERS[c].name}"
+            for seat, c in enumerate(state.characters)
+        )
+        log.append(f"Characters: {shown}.")
+        state = evolve(state, players=tuple(players), permit_deck=tuple(rng.shuffled(deck)))
+        return self.rules.start_year(state, rng, log)
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return self.rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
+        cached_state, cached_seat, cached = self._cached
+        if cached_state is state and cached_seat == seat:
+            return cached
+        if seat not in self.rules.to_act(state):
+            return ()
+        legal = self.rules.legal(state, seat)
+        self._cached = (state, seat, legal)
+        return legal
+
+    def transition(self, state: State, action: Action, rng: Rng) -> State:
+        log: list[str] = []
+        new = self._transition(state, action, rng, log)
+        if not log and not new.log:
+            return new  # nothing to tell and nothing old to clear
+        return evolve(new, log=tuple(log))
+
+    def _transition(self, s: State, action: Action, rng: Rng, log: list[str]) -> State:
+        rules = self.rules
+        seat = action.seat
+        who = self.seat_name(seat)
+        if isinstance(action, Bribe):
+            assert s.sealed is not None
+            sealed = s.sealed.commit(seat, action.amount)
+            if not sealed.is_complete:
+                return evolve(s, sealed=sealed)
+            return rules.reveal_bribes(s, sealed, rng, log)
+        if isinstance(action, Pass):
+            return self._pass(s, seat, rng, log)
+        if isinstance(action, Buy):
+            plot = bd.INDEX[action.plot]
+            lot = next(lot for lot in s.lots if lot >> plot & 1)
+            price = cd.DEED_PRICE * bd.popcount(lot)
+            player = s.players[seat]
+            player = evolve_player(
+                player,
+                cash=player.cash - price,
+                deeds=player.deeds | lot,
+                known_deeds=player.known_deeds | lot,
+            )
+            log.append(f"{who} buys {bd.label_list(lot).replace(' ', '+')} for {price}.")
+            s = evolve(
+                s,
+                players=set_at(s.players, seat, player),
+                bank=s.bank + price,
+                lots=tuple(other for other in s.lots if other != lot),
+                queue=s.queue[1:],
+                bought=True,
+                counters=count_up(s.counters, "lots_bought"),
+            )
+            return rules.after_purchase(s, rng, log)
+        if isinstance(action, Lobby):
+            bribes = set_at(s.bribes, seat, action.amount)
+            log.append(f"{who} plays LOBBY: bribe now {action.amount}.")
+            s = self._spend(s, seat, cd.LOBBY)
+            s = evolve(
+                s,
+                bribes=bribes,
+                lobbied=True,
+                queue=s.queue[1:],
+                counters=count_up(s.counters, "lobbies"),
+            )
+            return rules.finish_lobby(s, rng, log) if not s.queue else s
+        if isinstance(action, BidPermits):
+            assert s.sealed is not None
+            sealed = s.sealed.commit(seat, (action.left, action.right))
+            if not sealed.is_complete:
+                return evolve(s, sealed=sealed)
+            return rules.reveal_bids(s, sealed, rng, log)
+        if isinstance(action, LobbyBids):
+            log.append(f"{who} plays LOBBY: permit bids now {action.left}/{action.right}.")
+            s = self._spend(s, seat, cd.LOBBY)
+            s = evolve(
+                s,
+                bids=set_at(s.bids, seat, (action.left, action.right)),
+                queue=s.queue[1:],
+                counters=count_up(s.counters, "lobbies"),
+            )
+            return rules.resolve_bids(s, rng, log) if not s.queue else s
+        if isinstance(action, Rebid):
+            assert s.sealed is not None
+            sealed = s.sealed.commit(seat, (action.left, action.right))
+            if not sealed.is_complete:
+                return evolve(s, sealed=sealed)
+            return rules.resolve_rebids(s, sealed, rng, log)
+        if isinstance(action, Offer):
+            log.append(f"{who} offers {self.seat_name(action.to)}: {render.offer_text(action)}.")
+            return evolve(
+                s,
+                phase=Phase.TRADE_REPLY,
+                offer=action,
+                offers_left=set_at(s.offers_left, seat, s.offers_left[seat] - 1),
+                passes=0,
+            )
+        if isinstance(action, Accept | Decline):
+            assert s.offer is not None
+            if isinstance(action, Accept):
+                log.append(f"{who} accepts: {render.offer_text(s.offer)}.")
+                s = rules.execute_offer(s, s.offer, log)
+            else:
+                log.append(f"{who} declines.")
+            s = evolve(s, phase=Phase.TRADE, offer=None, queue=s.queue[1:] + s.queue[:1])
+            return rules.next_trader(s, rng, log)
+        if isinstance(action, Build):
+            cells = tuple(bd.INDEX[p] for p in action.plots)
+            item = Commission(cd.PERMIT_INDEX[action.permit], cells)
+            return evolve(s, drafts=set_at(s.drafts, seat, (*s.drafts[seat], item)))
+        if isinstance(action, Extend):
+            building = s.city.building_at(bd.INDEX[action.building])
+            assert building is not None
+            cells = tuple(bd.INDEX[p] for p in action.plots)
+            item = Commission(cd.EXTENSION, cells, building.id)
+            return evolve(s, drafts=set_at(s.drafts, seat, (*s.drafts[seat], item)))
+        if isinstance(action, Seal):
+            assert s.sealed is not None
+            sealed = s.sealed.commit(seat, s.drafts[seat])
+            if not sealed.is_complete:
+                return evolve(s, sealed=sealed)
+            return rules.start_requisitions(s, sealed, rng, log)
+        if isinstance(action, Requisition):
+            plot = bd.INDEX[action.plot]
+            _, item = s.pending[0]
+            log.append(
+                f"{who} requisitions {action.plot} for the {cd.PERMIT_NAMES[item.permit]} "
+                f"on {cells_text(item.cells)}."
+            )
+            s = evolve(s, claims=(*s.claims, (seat, item, plot)), pending=s.pending[1:])
+            return rules.next_requisition(s, rng, log)
+        if isinstance(action, Inquiry):
+            player = s.players[seat]
+            marker = min(cd.RAIL_TOP, player.marker + cd.INQUIRY_STEP)
+            floor = max(player.floor, rules.floor_for(marker))
+            s = self._spend(s, seat, cd.INQUIRY)
+            player = evolve_player(s.players[seat], marker=marker, floor=floor)
+            log.append(f"{who} plays INQUIRY: income marker to {marker} for this year.")
+            return evolve(
+                s,
+                players=set_at(s.players, seat, player),
+                counters=count_up(s.counters, "inquiries"),
+            )
+        if isinstance(action, Demolish):
+            return self._demolish(s, seat, bd.INDEX[action.plot], action.buy, log)
+        if isinstance(action, Redevelop):
+            return self._redevelop(s, seat, bd.INDEX[action.plot], log)
+        if isinstance(action, ChooseCharacter):
+            index = cd.CHARACTER_INDEX[action.character]
+            log.append(f"{who} chooses {cd.CHARACTERS[index].name}.")
+            s = evolve(s, characters=set_at(s.characters, seat, index), queue=s.queue[1:])
+            if s.queue:
+                return s
+            return self.give_characters(s, rng, log)
+        if isinstance(action, PlaceRiver):
+            plot = bd.INDEX[action.plot]
+            path = (*s.river_path, plot)
+            city = replace(s.city, river_all=s.city.river_all | 1 << plot)
+            log.append(f"{who} places a river tile on {action.plot}.")
+            nxt = ((seat + 1) % self.players,)
+            if rules.river_done(path):
+                log.append("The river reaches another edge. Now the two marshes, in turn.")
+                return evolve(s, river_path=path, city=city, phase=Phase.MARSH, queue=nxt)
+            return evolve(s, river_path=path, city=city, queue=nxt)
+        if isinstance(action, PlaceMarsh):
+            marsh = rules.marsh_cells(bd.INDEX[action.plot])
+            assert marsh is not None
+            city = replace(s.city, marsh=s.city.marsh | marsh)
+            log.append(f"{who} places a marsh on {bd.label_list(marsh)}.")
+            s = evolve(s, city=city, queue=((seat + 1) % self.players,))
+            if bd.popcount(city.marsh) < bd.MARSH_TILES * bd.MARSH_SIDE**2:
+                return s
+            s = self.deal_deeds(s, rng, permits=cd.ADVANCED_PERMITS)
+            log.append(
+                f"Deeds in play: {len(s.deed_deck) + cd.STARTING_DEEDS * self.players}; "
+                f"each player has 3 deeds and {cd.ADVANCED_PERMITS} permits."
+            )
+            return rules.start_year(s, rng, log)
+        raise TypeError(f"not a Milton Keynes action: {action!r}")  # pragma: no cover
+
+    def _spend(self, s: State, seat: int, permit: int) -> State:
+        """A permit played for its action goes to the bottom of the permit deck."""
+        player = s.players[seat]
+        player = evolve_player(
+            player,
+            permits=add_permit(player.permits, permit, -1),
+            known_permits=drop_known(player.known_permits, permit),
+        )
+        return evolve(
+            s, players=set_at(s.players, seat, player), permit_deck=(*s.permit_deck, permit)
+        )
+
+    def _pass(self, s: State, seat: int, rng: Rng, log: list[str]) -> State:
+        rules = self.rules
+        phase = s.phase
+        if phase == Phase.TRADE:
+            s = evolve(s, passes=s.passes + 1, queue=s.queue[1:] + s.queue[:1])
+            return rules.next_trader(s, rng, log)
+        s = evolve(s, queue=s.queue[1:])
+        if phase == Phase.PURCHASE:
+            return rules.after_purchase(s, rng, log)
+        if s.queue:
+            return s
+        if phase == Phase.BEFORE_COLLECTION:
+            return rules.collect(s, rng, log)
+        if phase == Phase.AFTER_COLLECTION:
+            return rules.start_sale(s, 0, rng, log)
+        if phase == Phase.SALE_LOBBY:
+            return rules.finish_lobby(s, rng, log)
+        if phase == Phase.BID_LOBBY:
+            return rules.resolve_bids(s, rng, log)
+        raise AssertionError(f"pass in phase {phase}")  # pragma: no cover
+
+    def _demolish(self, s: State, seat: int, plot: int, buy: bool, log: list[str]) -> State:
+        building = s.city.building_at(plot)
+        assert building is not None
+        who = self.seat_name(seat)
+        s = self._spend(s, seat, cd.DEMOLISH)
+        players = list(s.players)
+        owner = building.owner
+        cells = tuple(p for p in building.cells if p != plot)
+        buildings = tuple(
+            replace(b, cells=cells) if b.id == building.id else b
+            for b in s.city.buildings
+            if b.id != building.id or cells
+        )
+        text = f"{who} plays DEMOLISH on {LABELS[plot]} of building #{building.id}"
+        if s.city.river_all >> plot & 1:
+            log.append(f"{text}: the river returns and its deed leaves the game.")
+        elif buy:
+            buyer, seller = players[seat], players[owner]
+            players[seat] = evolve_player(
+                buyer,
+                cash=buyer.cash - cd.DEMOLISH_PRICE,
+                deeds=buyer.deeds | 1 << plot,
+                known_deeds=buyer.known_deeds | 1 << plot,
+            )
+            seller = players[owner]
+            players[owner] = evolve_player(seller, cash=seller.cash + cd.DEMOLISH_PRICE)
+            log.append(
+                f"{text} and buys its deed from {self.seat_name(owner)} for {cd.DEMOLISH_PRICE}."
+            )
+        else:
+            holder = players[owner]
+            players[owner] = evolve_player(
+                holder, deeds=holder.deeds | 1 << plot, known_deeds=holder.known_deeds | 1 << plot
+            )
+            log.append(f"{text}; the deed goes back to {self.seat_name(owner)}'s hand.")
+        city = self.rules.rescore(s.city, buildings)
+        log.append("Income blocks on the map: " + render.blocks_text(self, city.blocks) + ".")
+        return evolve(
+            s, players=tuple(players), city=city, counters=count_up(s.counters, "demolitions")
+        )
+
+    def _redevelop(self, s: State, seat: int, plot: int, log: list[str]) -> State:
+        building = s.city.building_at(plot)
+        assert building is not None
+        s = self._spend(s, seat, cd.REDEVELOP)
+        deeds = bd.mask_of(p for p in building.cells if not s.city.river_all >> p & 1)
+        player = s.players[seat]
+        player = evolve_player(
+            player, deeds=player.deeds | deeds, known_deeds=player.known_deeds | deeds
+        )
+        buildings = tuple(b for b in s.city.buildings if b.id != building.id)
+        city = self.rules.rescore(s.city, buildings)
+        log.append(
+            f"{self.seat_name(seat)} plays REDEVELOP: building #{building.id} "
+            f"({cells_text(building.cells)}) is cleared and its deeds go back to the hand."
+        )
+        return evolve(
+            s,
+            players=set_at(s.players, seat, player),
+            city=city,
+            counters=count_up(s.counters, "redevelopments"),
+        )
+
+    # -- views --------------------------------------------------------------------------------
+
+    def observe(self, state: State, seat: int | None) -> View:
+        own = state.players[seat] if seat is not None else None
+        players = state.players
+        return View(
+            seat=seat,
+            players=self.players,
+            phase=state.phase.name.lower(),
+            year=state.year,
+            season=state.season,
+            characters=state.characters,
+            buildings=state.city.buildings,
+            incomes=state.city.incomes,
+            next_building=state.city.next_id,
+            river_all=bd.cells_of(state.city.river_all),
+            marsh=bd.cells_of(state.city.marsh),
+            markers=tuple(p.marker for p in players),
+            floors=tuple(p.floor for p in players),
+            blocks=state.city.blocks,
+            deed_counts=tuple(p.deeds.bit_count() for p in players),
+            permit_counts=tuple(sum(p.permits) for p in players),
+            known_deeds=tuple(bd.cells_of(p.known_deeds) for p in players),
+            known_permits=tuple(p.known_permits for p in players),
+            cash=own.cash if own is not None else None,
+            hand_deeds=bd.cells_of(own.deeds) if own is not None else (),
+            hand_permits=own.permits if own is not None else (),
+            deed_deck=len(state.deed_deck),
+            permit_deck=len(state.permit_deck),
+            queue=state.queue,
+            sealed=state.sealed.view(seat) if state.sealed is not None else None,
+            draft=state.drafts[seat] if seat is not None else (),
+            lots=tuple(bd.cells_of(lot) for lot in state.lots),
+            bribes=state.bribes,
+            order=state.order,
+            bought=state.bought,
+            lobbied=state.lobbied,
+            slots=state.slots,
+            bids=state.bids,
+            bid_flow=state.bid_flow,
+            offer=state.offer,
+            offers_left=state.offers_left,
+            passes=state.passes,
+            claims=state.claims,
+            pending=state.pending,
+            river_path=state.river_path,
+            log=state.log,
+            deck_mark=state.deck_mark,
+            stall=state.stall,
+            counters=state.counters,
+            ended=state.ended,
+        )
+
+    def sample_state(self, view: View, rng: Rng) -> State:
+        """A state consistent with ``view``: other hands dealt from the unseen deeds and permits
+        (keeping what is publicly known), cash split at random, sealed amounts drawn within it."""
+        n = self.players
+        me = view.seat
+        phase = PHASES_BY_NAME[view.phase]
+        river_all = bd.mask_of(view.river_all)
+        marsh = bd.mask_of(view.marsh)
+        built = 0
+        for b in view.buildings:
+            built |= b.mask
+        city = CityMap(
+            view.buildings, river_all, marsh, built, view.incomes, view.blocks, view.next_building
+        )
+        own_deeds = bd.mask_of(view.hand_deeds)
+        # Deeds nobody can see: the deck and the unknown part of the other hands.
+        known = [bd.mask_of(k) for k in view.known_deeds]
+        known_permits = [list(k) for k in view.known_permits]
+        # Cards shown in public for the moment are in their holder's hand too: an offer's cards,
+        # and the deeds and permit of a requisition being named.
+        shown: list[tuple[int, tuple[str, ...]]] = []
+        if view.offer is not None:
+            shown.append((view.offer.seat, view.offer.give))
+        requisitions = [(seat, item) for seat, item in view.pending]
+        requisitions += [(seat, item) for seat, item, _ in view.claims]
+        for seat, item in requisitions:
+            cards = (*(bd.LABELS[p] for p in item.cells), cd.PERMIT_CODES[item.permit])
+            shown.append((seat, cards))
+        for seat, cards in shown:
+            counts = Counter(card for card in cards if card not in bd.INDEX)
+            for card in cards:
+                if card in bd.INDEX:
+                    known[seat] |= 1 << bd.INDEX[card]
+            for card, count in counts.items():
+                permit = cd.PERMIT_INDEX[card]
+                known_permits[seat][permit] = max(known_permits[seat][permit], count)
+        lots = tuple(bd.mask_of(lot) for lot in view.lots)
+        unseen = self.rules.deeds_in_game(city) & ~built & ~own_deeds
+        for seat in range(n):
+            if seat != me:
+                unseen &= ~known[seat]
+        for lot in lots:
+            unseen &= ~lot
+        if phase in (Phase.RIVER, Phase.MARSH):
+            unseen = 0
+        pool = rng.shuffled(list(bd.iter_cells(unseen)))
+        # Permits nobody can see.
+        permit_pool_counts = list(cd.PERMIT_COUNTS)
+        if phase in (Phase.RIVER, Phase.MARSH, Phase.CHARACTERS):
+            permit_pool_counts = [0] * cd.PERMIT_TYPES
+        for seat in range(n):
+            hand = view.hand_permits if seat == me else tuple(known_permits[seat])
+            for permit, count in enumerate(hand):
+                permit_pool_counts[permit] -= count
+        for permit in view.slots:
+            if permit >= 0:
+                permit_pool_counts[permit] -= 1
+        permit_pool: list[int] = []
+        for permit, count in enumerate(permit_pool_counts):
+            permit_pool.extend([permit] * count)
+        permit_pool = rng.shuffled(permit_pool)
+        # Cash: the others and the bank share what the viewer does not hold.
+        floors = [0] * n
+        for seat in range(n):
+            if seat == me:
+                continue
+            if phase == Phase.SALE_LOBBY:
+                floors[seat] = view.bribes[seat]
+            elif phase == Phase.BID_LOBBY:
+                floors[seat] = sum(view.bids[seat])
+            elif phase == Phase.REBID:
+                floors[seat] = max(0, sum(view.bids[seat]) + view.bid_flow[seat])
+            if phase == Phase.TRADE_REPLY and view.offer is not None and view.offer.seat == seat:
+                floors[seat] = max(floors[seat], view.offer.cash)
+        own_cash = view.cash if view.cash is not None else 0
+        spare = cd.BANK_TOTAL - own_cash - sum(floors)
+        others = [seat for seat in range(n) if seat != me]
+        cuts = sorted(rng.randint(0, max(0, spare)) for _ in others)
+        shares = [b - a for a, b in zip([0, *cuts], [*cuts, max(0, spare)], strict=True)]
+        cash = [0] * n
+        for seat, share in zip(others, shares, strict=False):
+            cash[seat] = floors[seat] + share
+        bank = shares[-1]
+        if me is not None:
+            cash[me] = own_cash
+        players = []
+        for seat in range(n):
+            if seat == me:
+                deeds = own_deeds
+                permits = view.hand_permits
+            else:
+                extra = view.deed_counts[seat] - bd.popcount(known[seat])
+                deeds = known[seat] | bd.mask_of(pool[:extra])
+                pool = pool[extra:]
+                permits = tuple(known_permits[seat])
+                missing = view.permit_counts[seat] - sum(permits)
+                for permit in permit_pool[:missing]:
+                    permits = add_permit(permits, permit)
+                permit_pool = permit_pool[missing:]
+
+            players.append(
+                Player(
+                    deeds,
+                    permits,
+                    cash[seat],
+                    view.markers[seat],
+                    view.floors[seat],
+                    bd.mask_of(view.known_deeds[seat]),
+                    view.known_permits[seat],
+                )
+            )
+        sealed = self._sample_sealed(view, phase, players, rng)
+        drafts = tuple(view.draft if seat == me else () for seat in range(n))
+        return State(
+            phase=phase,
+            year=view.year,
+            season=view.season,
+            players=tuple(players),
+            characters=view.characters,
+            bank=bank,
+            deed_deck=tuple(pool[: view.deed_deck]),  # (all of it in a real game)
+            permit_deck=tuple(permit_pool[: view.permit_deck]),
+            city=city,
+            queue=view.queue,
+            sealed=sealed,
+            lots=lots,
+            bribes=view.bribes,
+            order=view.order,
+            bought=view.bought,
+            lobbied=view.lobbied,
+            slots=view.slots,
+            bids=view.bids,
+            bid_flow=view.bid_flow,
+            offer=view.offer,
+            offers_left=view.offers_left,
+            passes=view.passes,
+            drafts=drafts,
+            claims=view.claims,
+            pending=view.pending,
+            river_path=view.river_path,
+            log=view.log,
+            deck_mark=view.deck_mark,
+            stall=view.stall,
+            counters=view.counters,
+            ended=view.ended,
+        )
+
+    def _sample_sealed(
+        self, view: View, phase: Phase, players: list[Player], rng: Rng
+    ) -> SealedCommits[Any] | None:
+        if view.sealed is None:
+            return None
+        sealed: SealedCommits[Any] = SealedCommits(view.sealed.seats, ())
+        public_items: dict[int, list[Commission]] = {}
+        for seat, item in view.pending:
+            public_items.setdefault(seat, []).append(item)
+        for seat, item, _ in view.claims:
+            public_items.setdefault(seat, []).append(item)
+        for seat in view.sealed.committed:
+            if seat == view.seat:
+                value: Any = view.sealed.own
+            elif phase == Phase.BRIBE:
+                value = rng.randint(0, players[seat].cash)
+            elif phase == Phase.PERMIT_BID:
+                left_slot, right_slot = self.rules.seat_slots(seat)
+                cash = players[seat].cash
+                left = rng.randint(0, cash) if view.slots[left_slot] >= 0 else 0
+                right = rng.randint(0, cash - left) if view.slots[right_slot] >= 0 else 0
+                value = (left, right)
+            elif phase == Phase.REBID:
+                value = view.bids[seat]
+            else:
+                value = tuple(public_items.get(seat, ()))
+            sealed = sealed.commit(seat, value)
+        return sealed
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != Phase.OVER:
+            return None
+        blocks = state.city.blocks
+        cash = tuple(p.cash for p in state.players)
+        keys = [(blocks[s], cash[s]) for s in range(self.players)]
+        unfinished = state.ended == SAFETY_STOP
+        return Outcome(
+            scores=tuple(float(b) for b in blocks),
+            ranks=Outcome.ranks_from(keys),
+            reason=f"most income blocks on the map wins, ties on cash ({state.ended})",
+            unfinished=unfinished,
+            details={"cash": cash, "years": state.year},
+        )
+
+    # -- notation and errors -------------------------------------------------------------
+
+    def parse_action(self, text: str, seat: int) -> Action:
+        return parse(text, seat)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def explain_illegal(self, state: State, action: Action) -> str:
+        return explain_illegal(self, state, action)
+
+    # -- presentation -------------------------------------------------------------------
+
+    def render_text(self, view: View) -> str:
+        return render.render_text(self, view)
+
+    def describe_legal(self, view: View, legal: Sequence[Any]) -> list[str]:
+        return render.describe_legal(self, view, legal)
+
+    def describe_action(self, action: Action, viewer: int | None) -> str:
+        return render.describe_action(self, action, viewer)
+
+    def narrate(self, before: View, action: Action, after: View) -> list[str]:
+        return render.narrate(self, before, action, after)
+
+    def explain_outcome(self, state: State) -> str:
+        return render.explain_outcome(self, state)
+
+    def seat_roles(self, state: State) -> tuple[str, ...] | None:
+        if any(c < 0 for c in state.characters):
+            return None
+        return tuple(cd.CHARACTERS[c].name for c in state.characters)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        figures = self.rules.counters_dict(state)
+        figures["years"] = float(state.year)
+        figures["buildings_standing"] = float(len(state.city.buildings))
+        figures["income_blocks_total"] = float(sum(state.city.blocks))
+        figures["winning_blocks"] = float(max(state.city.blocks))
+        figures["safety_stop"] = 1.0 if state.ended == SAFETY_STOP else 0.0
+        return figures
+
+    def player_colour(self, state_or_view: State | View, seat: int) -> str:
+        character = state_or_view.characters[seat]
+        if character >= 0:
+            return cd.CHARACTERS[character].colour
+        return cd.SEAT_COLOURS[seat % len(cd.SEAT_COLOURS)]

@@ -1,0 +1,366 @@
+"""How Milton Keynes looks as text: the 9x9 map, the players, the legal moves, what happened, and
+the final scoring. Everything works from views (never a state), so nothing shown can leak.
+Text carries Rich-style markup built with :mod:`tycoon.core.text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tycoon.core import Action, AmountRange
+from tycoon.core.text import escape, styled
+from tycoon.games.milton_keynes import board as bd
+from tycoon.games.milton_keynes import cards as cd
+from tycoon.games.milton_keynes.actions import (
+    BidPermits,
+    Bribe,
+    Build,
+    Extend,
+    LobbyBids,
+    Offer,
+    Pass,
+    Rebid,
+    Seal,
+)
+from tycoon.games.milton_keynes.legal import ListSet, OfferSet, PairSet
+from tycoon.games.milton_keynes.scoring import walls
+from tycoon.games.milton_keynes.state import PHASE_TITLES, SEASONS, Phase
+from tycoon.games.milton_keynes.view import View
+
+if TYPE_CHECKING:
+    from tycoon.games.milton_keynes.game import MiltonKeynes
+    from tycoon.games.milton_keynes.state import State
+
+RIVER_STYLE = "bold blue"
+MARSH_STYLE = "green"
+EMPTY_STYLE = "dim"
+LOT_STYLE = "bold reverse"
+CELL = 3
+
+
+def offer_text(offer: Offer) -> str:
+    give = list(offer.give) + ([f"${offer.cash}"] if offer.cash > 0 else [])
+    want = list(offer.want) + ([f"${-offer.cash}"] if offer.cash < 0 else [])
+    return f"{' '.join(give) or 'nothing'} for {' '.join(want) or 'nothing'}"
+
+
+def blocks_text(game: MiltonKeynes, blocks: Sequence[int]) -> str:
+    return ", ".join(f"{game.seat_name(seat)} {b}" for seat, b in enumerate(blocks))
+
+
+def player_label(game: MiltonKeynes, view: View, seat: int) -> str:
+    character = view.characters[seat]
+    name = game.seat_name(seat)
+    if character >= 0:
+        name += f" ({cd.CHARACTERS[character].name})"
+    return styled(name, f"bold {game.player_colour(view, seat)}")
+
+
+def _cell(text: str, style: str) -> str:
+    return styled(text.center(CELL), style)
+
+
+def render_map(game: MiltonKeynes, view: View) -> list[str]:
+    owner_of: dict[int, tuple[int, int, int]] = {}
+    for b in view.buildings:
+        for p in b.cells:
+            owner_of[p] = (b.owner, b.kind, b.id)
+    lot_of = {p: i for i, lot in enumerate(view.lots) for p in lot}
+    river = set(view.river_all)
+    marsh = set(view.marsh)
+    hand = set(view.hand_deeds)
+    lines = ["    " + " ".join(str(c + 1).center(CELL) for c in range(bd.COLUMNS))]
+    for r, row in enumerate(bd.ROWS):
+        cells = []
+        for c in range(bd.COLUMNS):
+            p = r * bd.COLUMNS + c
+            if p == bd.MISSING:
+                cells.append(_cell("###", "dim"))
+            elif p in owner_of:
+                owner, kind, number = owner_of[p]
+                cells.append(
+                    _cell(
+                        f"{cd.KIND_LETTERS[kind]}{number}",
+                        f"bold {game.player_colour(view, owner)}",
+                    )
+                )
+            elif p in river:
+                cells.append(_cell("~~~", RIVER_STYLE))
+            elif p in marsh:
+                cells.append(_cell("mmm", MARSH_STYLE))
+            elif p in lot_of:
+                cells.append(_cell(f"L{lot_of[p] + 1}", LOT_STYLE))
+            elif p in hand and view.seat is not None:
+                cells.append(
+                    _cell(bd.LABELS[p], f"underline {game.player_colour(view, view.seat)}")
+                )
+            elif not game.region >> p & 1:
+                cells.append(" " * CELL)
+            else:
+                cells.append(_cell("·", EMPTY_STYLE))
+        lines.append(f" {row}  " + " ".join(cells))
+    return lines
+
+
+def render_text(game: MiltonKeynes, view: View) -> str:
+    lines: list[str] = []
+    phase = Phase[view.phase.upper()]
+    season = (
+        f", {SEASONS[view.season]}"
+        if phase in (Phase.BRIBE, Phase.SALE_LOBBY, Phase.PURCHASE)
+        else ""
+    )
+    lines.append(
+        styled(f"Milton Keynes — year {view.year}{season}: {PHASE_TITLES[phase]}", "bold")
+        + f"   deed deck {view.deed_deck} · permit deck {view.permit_deck}"
+    )
+    lines.extend(render_map(game, view))
+    lines.append(
+        styled("E", "bold") + " chav estate  C commons  D dump  A allotments  N nature reserve  "
+        "B air base  S sewage reprocessor · number = building #;  "
+        + styled("~~~", RIVER_STYLE)
+        + " river  "
+        + styled("mmm", MARSH_STYLE)
+        + " marsh  "
+        + styled("L1", LOT_STYLE)
+        + " lot for sale"
+        + ("  " + styled("+", "bold") + " your deeds" if view.seat is not None else "")
+    )
+    if view.buildings:
+        lines.append(styled("Buildings", "bold"))
+        for b, income in zip(view.buildings, view.incomes, strict=True):
+            cells = " ".join(bd.LABELS[p] for p in b.cells)
+            lines.append(
+                f"  #{b.id} {cd.KIND_NAMES[b.kind]} of {player_label(game, view, b.owner)}: "
+                f"{cells} — income {income}"
+            )
+    lines.append(styled("Developers", "bold"))
+    for seat in range(view.players):
+        known = [bd.LABELS[p] for p in view.known_deeds[seat]]
+        known_text = f" (known: {' '.join(known)})" if known and seat != view.seat else ""
+        permits_known = cd.permits_text(view.known_permits[seat])
+        permits_text = (
+            f" (known: {permits_known})" if seat != view.seat and permits_known != "none" else ""
+        )
+        cash = f"cash {view.cash}" if seat == view.seat else "cash hidden"
+        status = ""
+        if view.sealed is not None and seat in view.sealed.seats:
+            status = " · committed" if seat in view.sealed.committed else " · deciding"
+        lines.append(
+            f"  {player_label(game, view, seat)}: income rail {view.markers[seat]} "
+            f"(roundabout {view.floors[seat]}), {view.blocks[seat]} blocks on the map; {cash}; "
+            f"{view.deed_counts[seat]} deeds{known_text}, "
+            f"{view.permit_counts[seat]} permits{permits_text}{status}"
+        )
+    if view.seat is not None:
+        deeds = " ".join(bd.LABELS[p] for p in view.hand_deeds) or "none"
+        lines.append(
+            styled("Your hand", "bold")
+            + f": deeds {deeds}; permits {cd.permits_text(view.hand_permits)}; cash {view.cash}"
+        )
+    lines.extend(_phase_lines(game, view, phase))
+    return "\n".join(lines)
+
+
+def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
+    lines = []
+    if view.lots:
+        shown = ", ".join(
+            f"L{i + 1} {'+'.join(bd.LABELS[p] for p in lot)} ({cd.DEED_PRICE * len(lot)})"
+            for i, lot in enumerate(view.lots)
+        )
+        lines.append(f"Lots for sale: {shown}")
+    if view.bribes and phase in (Phase.SALE_LOBBY, Phase.PURCHASE):
+        lines.append(
+            "Bribes: " + ", ".join(f"{game.seat_name(s)} {view.bribes[s]}" for s in view.order)
+        )
+    if phase in (Phase.PERMIT_BID, Phase.BID_LOBBY, Phase.REBID) and view.slots:
+        for k, permit in enumerate(view.slots):
+            if permit < 0:
+                continue
+            a, b = game.rules.slot_pair(k)
+            bid = ""
+            if view.bids:
+                bid = f" — bids {view.bids[a][0]} / {view.bids[b][1]}"
+            lines.append(
+                f"Permit {cd.PERMIT_CODES[permit]} between {game.seat_name(a)} (its left) and "
+                f"{game.seat_name(b)} (its right){bid}"
+            )
+    if view.sealed is not None and view.seat is not None and view.sealed.own is not None:
+        own = view.sealed.own
+        if phase == Phase.BRIBE:
+            lines.append(f"Your sealed bribe: {own}")
+        elif phase in (Phase.PERMIT_BID, Phase.REBID):
+            lines.append(f"Your sealed bids (left/right): {own[0]}/{own[1]}")
+    if view.offer is not None:
+        lines.append(
+            f"Offer from {game.seat_name(view.offer.seat)} to {game.seat_name(view.offer.to)}: "
+            f"{offer_text(view.offer)}"
+        )
+    if phase == Phase.TRADE:
+        left = ", ".join(f"{game.seat_name(s)} {n}" for s, n in enumerate(view.offers_left))
+        lines.append(f"Offers left: {left}")
+    pouch = view.draft
+    if (
+        view.sealed is not None
+        and view.sealed.own is not None
+        and phase in (Phase.BUILD, Phase.REQUISITION)
+    ):
+        pouch = view.sealed.own
+    if view.seat is not None and pouch and phase in (Phase.BUILD, Phase.REQUISITION):
+        lines.append("Your pouch: " + "; ".join(commission_text(view, item) for item in pouch))
+    for seat, item, plot in view.claims:
+        where = bd.LABELS[plot] if plot >= 0 else "nothing"
+        lines.append(
+            f"{game.seat_name(seat)} requisitions {where} for "
+            f"{cd.PERMIT_NAMES[item.permit]} ({' '.join(bd.LABELS[p] for p in item.cells)})"
+        )
+    if view.ended:
+        lines.append(styled(f"Game over: {view.ended}", "bold"))
+    return lines
+
+
+def commission_text(view: View, item: Any) -> str:
+    cells = " ".join(bd.LABELS[p] for p in item.cells)
+    if item.extends >= 0:
+        return f"EXTENSION of #{item.extends} with {cells}"
+    return f"{cd.PERMIT_CODES[item.permit]} {cells}"
+
+
+def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list[str]:
+    lines: list[str] = []
+    phase = Phase[view.phase.upper()]
+    if isinstance(legal, OfferSet):
+        lines.append("pass  (no offer)")
+        seats = ", ".join(str(t + 1) for t in legal.targets)
+        give = " ".join(legal.give_items) or "no cards"
+        lines.append(
+            f"offer <seat> <cards and $cash you give> for <cards and $cash you want>  "
+            f"(seats {seats}; at least one card, at most {legal.limit} a side; "
+            "cash on one side only)"
+        )
+        lines.append(f"    you can give: {give}, up to ${legal.cash_high}")
+        lines.append("    you can ask for: any deed not built on, any permit, cash")
+        lines.append(
+            "    e.g. offer 2 G7 $3 for LOBBY · offer 3 $10 for H2 · offer 2 DUMP for nothing"
+        )
+        return lines
+    if isinstance(legal, PairSet):
+        if legal.extra is not None:
+            lines.append(game.format_action(legal.extra) + _note(legal.extra, phase))
+        probe = legal.kind(legal.seat, 0, 0)
+        word = {BidPermits: "bid", LobbyBids: "lobby", Rebid: "rebid"}[type(probe)]
+        left_slot, right_slot = game.rules.seat_slots(legal.seat)
+        parts = []
+        for name, slot, low, high in (
+            ("left", left_slot, legal.left_low, legal.left_high),
+            ("right", right_slot, legal.right_low, legal.right_high),
+        ):
+            if view.slots and view.slots[slot] >= 0:
+                a, b = game.rules.slot_pair(slot)
+                other = b if a == legal.seat else a
+                parts.append(
+                    f"{name} {low}..{high} for {cd.PERMIT_CODES[view.slots[slot]]} "
+                    f"(shared with {game.seat_name(other)})"
+                )
+            else:
+                parts.append(f"{name} 0")
+        lines.append(
+            f"{word} <left> <right>: " + "; ".join(parts) + f"; together at most {legal.total}"
+        )
+        return lines
+    if isinstance(legal, ListSet):
+        groups: dict[str, list[str]] = {}
+        for action in legal.actions:
+            if isinstance(action, Build):
+                groups.setdefault(f"build {action.permit}", []).append(game.format_action(action))
+            elif isinstance(action, Extend):
+                groups.setdefault(f"extend {action.building}", []).append(
+                    game.format_action(action)
+                )
+            else:
+                lines.append(game.format_action(action) + _note(action, phase))
+        for key, moves in groups.items():
+            if len(moves) <= 6:
+                lines.extend(moves)
+            else:
+                lines.append(f"{key} ... : {len(moves)} choices, e.g. " + ", ".join(moves[:4]))
+        return lines
+    for choice in legal:
+        if isinstance(choice, AmountRange):
+            word = game.format_action(choice.template).split()[0]
+            lines.append(f"{word} <amount>  (0..{choice.high})")
+        else:
+            lines.append(game.format_action(choice) + _note(choice, phase))
+    return lines
+
+
+PASS_NOTES = {
+    Phase.BEFORE_COLLECTION: "  (play nothing more: collect your cash)",
+    Phase.AFTER_COLLECTION: "  (no REDEVELOP)",
+    Phase.SALE_LOBBY: "  (keep your bribe)",
+    Phase.BID_LOBBY: "  (keep your bids)",
+    Phase.PURCHASE: "  (buy nothing now)",
+    Phase.TRADE: "  (no offer)",
+}
+
+
+def _note(action: Action, phase: Phase) -> str:
+    if isinstance(action, Seal):
+        return "  (seal your pouch as it is)"
+    if isinstance(action, Pass):
+        return PASS_NOTES.get(phase, "")
+    return ""
+
+
+def describe_action(game: MiltonKeynes, action: Action, viewer: int | None) -> str:
+    if viewer != action.seat:
+        if isinstance(action, Bribe):
+            return "has sealed a bribe"
+        if isinstance(action, BidPermits):
+            return "has sealed permit bids"
+        if isinstance(action, Rebid):
+            return "has sealed a re-bid"
+        if isinstance(action, Build | Extend):
+            return "puts a commission in the pouch"
+        if isinstance(action, Seal):
+            return "has sealed the commission pouch"
+    return escape(game.format_action(action))
+
+
+def narrate(game: MiltonKeynes, before: View, action: Action, after: View) -> list[str]:
+    return [escape(line) for line in after.log]
+
+
+def explain_outcome(game: MiltonKeynes, state: State) -> str:
+    outcome = game.outcome(state)
+    if outcome is None:
+        return "the game is not over"
+    view = game.observe(state, None)
+    lines = [
+        f"Game over after {state.year} years: {state.ended}. Most income blocks wins; ties on cash."
+    ]
+    order = sorted(range(game.players), key=lambda s: outcome.ranks[s])
+    for seat in order:
+        buildings = [
+            (b, income)
+            for b, income in zip(state.city.buildings, state.city.incomes, strict=True)
+            if b.owner == seat
+        ]
+        lines.append(
+            f"{outcome.ranks[seat]}. {player_label(game, view, seat)}: "
+            f"{state.city.blocks[seat]} income blocks, cash {state.players[seat].cash}"
+        )
+        for b, income in buildings:
+            index = state.city.buildings.index(b)
+            detail = ", ".join(
+                w.describe()
+                for w in walls(state.city.buildings, state.city.river, state.city.marsh, index)
+                if w.value
+            )
+            lines.append(
+                f"     #{b.id} {cd.KIND_NAMES[b.kind]} {' '.join(bd.LABELS[p] for p in b.cells)}: "
+                f"{income}" + (f" ({escape(detail)})" if detail else "")
+            )
+    return "\n".join(lines)

@@ -1,0 +1,63 @@
+"""What one seat may know of a game (plots as sorted index tuples, JSON-ready)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tycoon.core import SealedView
+from tycoon.games.milton_keynes.actions import Offer
+from tycoon.games.milton_keynes.scoring import Building
+from tycoon.games.milton_keynes.state import Commission
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A seat's view (``seat`` None: a spectator). Own hand, cash, bribe, bids and pouch are
+    shown; of the others only counts, what is publicly known, and who has committed."""
+
+    seat: int | None
+    players: int
+    phase: str
+    year: int
+    season: int
+    characters: tuple[int, ...]
+    buildings: tuple[Building, ...]
+    incomes: tuple[int, ...]
+    next_building: int
+    river_all: tuple[int, ...]
+    marsh: tuple[int, ...]
+    markers: tuple[int, ...]
+    floors: tuple[int, ...]
+    blocks: tuple[int, ...]
+    deed_counts: tuple[int, ...]
+    permit_counts: tuple[int, ...]
+    known_deeds: tuple[tuple[int, ...], ...]
+    known_permits: tuple[tuple[int, ...], ...]
+    cash: int | None  # own cash
+    hand_deeds: tuple[int, ...]  # own deeds
+    hand_permits: tuple[int, ...]  # own permits, counts by permit number
+    deed_deck: int  # cards left
+    permit_deck: int
+    queue: tuple[int, ...]
+    sealed: SealedView[Any] | None
+    draft: tuple[Commission, ...]  # own pouch being filled
+    lots: tuple[tuple[int, ...], ...]
+    bribes: tuple[int, ...]
+    order: tuple[int, ...]
+    bought: bool
+    lobbied: bool
+    slots: tuple[int, ...]
+    bids: tuple[tuple[int, int], ...]
+    bid_flow: tuple[int, ...]
+    offer: Offer | None
+    offers_left: tuple[int, ...]
+    passes: int
+    claims: tuple[tuple[int, Commission, int], ...]  # requisition commissions are shown
+    pending: tuple[tuple[int, Commission], ...]
+    river_path: tuple[int, ...]
+    log: tuple[str, ...]
+    deck_mark: int
+    stall: int
+    counters: tuple[int, ...]
+    ended: str
