@@ -282,3 +282,19 @@ def test_random_bot_is_seeded_and_plays_legal_moves() -> None:
     assert all(is_legal(legal, c) for c in choices)
     again = make_bot("random", game, 0, SeededRng(4))
     assert choices == [again.choose(game.observe(state, 0), legal) for _ in range(20)]
+
+
+def test_views_become_json_whatever_they_are_made_of() -> None:
+    from typing import NamedTuple
+
+    from tycoon.core import to_jsonable
+
+    class Point(NamedTuple):
+        x: int
+        y: int
+
+    sealed = SealedCommits[int].open((0, 1)).commit(1, 5)
+    assert to_jsonable(sealed.view(0)) == {"seats": [0, 1], "committed": [1], "own": None}
+    assert to_jsonable(Point(1, 2)) == {"x": 1, "y": 2}
+    assert to_jsonable({"p": frozenset({3, 1})}) == {"p": [1, 3]}
+    assert to_jsonable(AmountRange(Bid(0, 0), 1, 3))["high"] == 3

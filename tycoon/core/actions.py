@@ -16,7 +16,7 @@ import dataclasses
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from tycoon.core.errors import MalformedActionError
 from tycoon.core.rng import Rng
@@ -32,20 +32,41 @@ class Action:
 A = TypeVar("A", bound=Action)
 
 
-@dataclass(frozen=True, slots=True)
 class AmountRange(Generic[A]):
     """Every action equal to ``template`` except that field ``field`` is any of
-    ``low, low + step, ..., high``."""
+    ``low, low + step, ..., high``.
 
-    template: A
-    low: int
-    high: int
-    step: int = 1
-    field: str = "amount"
+    An immutable value (a plain slotted class rather than a generic dataclass, which mypyc cannot
+    compile).
+    """
 
-    def __post_init__(self) -> None:
-        if self.step < 1 or self.high < self.low:
-            raise ValueError(f"empty or malformed amount range {self.low}..{self.high}")
+    __slots__ = ("field", "high", "low", "step", "template")
+
+    def __init__(self, template: A, low: int, high: int, step: int = 1, field: str = "amount"):
+        if step < 1 or high < low:
+            raise ValueError(f"empty or malformed amount range {low}..{high}")
+        self.template: Final = template
+        self.low: Final = low
+        self.high: Final = high
+        self.step: Final = step
+        self.field: Final = field
+
+    def _key(self) -> tuple[Action, int, int, int, str]:
+        return (self.template, self.low, self.high, self.step, self.field)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AmountRange):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"AmountRange({self.template!r}, {self.low}, {self.high}, step={self.step}, "
+            f"field={self.field!r})"
+        )
 
     def __len__(self) -> int:
         return (self.high - self.low) // self.step + 1
@@ -75,6 +96,15 @@ class AmountRange(Generic[A]):
 
     def sample(self, rng: Rng) -> A:
         return self.action(self.low + self.step * rng.below(len(self)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "template": action_to_json(self.template),
+            "low": self.low,
+            "high": self.high,
+            "step": self.step,
+            "field": self.field,
+        }
 
 
 class ActionSet(Sequence[A]):

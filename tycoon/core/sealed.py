@@ -9,33 +9,66 @@ puts :meth:`SealedCommits.view` in each seat's view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from tycoon.core.errors import IllegalActionError, OutOfTurnError
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
 class SealedView(Generic[T]):
     """What one seat may know of a sealed step: who is in it, who has committed, its own value."""
 
-    seats: tuple[int, ...]
-    committed: tuple[int, ...]
-    own: T | None
+    __slots__ = ("committed", "own", "seats")
+
+    def __init__(self, seats: tuple[int, ...], committed: tuple[int, ...], own: T | None) -> None:
+        self.seats: Final = seats
+        self.committed: Final = committed
+        self.own: Final = own
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SealedView):
+            return NotImplemented
+        return (self.seats, self.committed, self.own) == (other.seats, other.committed, other.own)
+
+    def __hash__(self) -> int:
+        return hash((self.seats, self.committed, self.own))
+
+    def __repr__(self) -> str:
+        return f"SealedView(seats={self.seats}, committed={self.committed}, own={self.own!r})"
 
     @property
     def pending(self) -> tuple[int, ...]:
         return tuple(s for s in self.seats if s not in self.committed)
 
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "committed": list(self.committed), "own": self.own}
 
-@dataclass(frozen=True, slots=True)
+
 class SealedCommits(Generic[T]):
-    """The commits of one sealed step, kept in seat order."""
+    """The commits of one sealed step, kept in seat order. Immutable: :meth:`commit` returns a
+    new value (a plain slotted class rather than a generic dataclass, which mypyc cannot
+    compile)."""
 
-    seats: tuple[int, ...]
-    commits: tuple[tuple[int, T], ...] = ()
+    __slots__ = ("commits", "seats")
+
+    def __init__(self, seats: tuple[int, ...], commits: tuple[tuple[int, T], ...] = ()) -> None:
+        self.seats: Final = seats
+        self.commits: Final = commits
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SealedCommits):
+            return NotImplemented
+        return self.seats == other.seats and self.commits == other.commits
+
+    def __hash__(self) -> int:
+        return hash((self.seats, self.commits))
+
+    def __repr__(self) -> str:
+        return f"SealedCommits(seats={self.seats}, commits={self.commits!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "commits": [[s, v] for s, v in self.commits]}
 
     @classmethod
     def open(cls, seats: tuple[int, ...]) -> SealedCommits[T]:
