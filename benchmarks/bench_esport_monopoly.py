@@ -1,0 +1,99 @@
+"""Measurements for Esport Monopoly (not a test): throughput and the greedy bot's strength.
+
+    python benchmarks/bench_esport_monopoly.py speed --games 1000
+    python benchmarks/bench_esport_monopoly.py winrate --games 1000
+
+``speed`` plays 4-player games of greedy bots with the default 1,000 player-turn cap through the
+rules' fast path as ``benchmarks/bench_random.py --seats`` does (observe, legal actions, the bot's
+choice, transition at every decision) and reports games/s and player-turns/s. ``winrate`` plays
+greedy against random through ``Match`` (checked moves), seats alternating, and reports the
+greedy seat's win rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from tycoon.core import Match, SeededRng, derive_seed, make
+from tycoon.core.players import make_bot
+
+
+def speed(games: int, players: int, seed: int) -> str:
+    game = make("esport-monopoly", players)
+    decisions = turns = capped = 0
+    start = time.perf_counter()
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        rng = SeededRng(game_seed)
+        state = game.initial_state(rng)
+        bots = [
+            make_bot("greedy", game, s, SeededRng(derive_seed(game_seed, s)))
+            for s in range(players)
+        ]
+        while True:
+            to_act = game.to_act(state)
+            if not to_act:
+                break
+            seat = to_act[0]
+            action = bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat))
+            state = game.transition(state, action, rng)
+            decisions += 1
+        turns += state.table.turn
+        outcome = game.outcome(state)
+        capped += bool(outcome and outcome.unfinished)
+    seconds = time.perf_counter() - start
+    return (
+        f"{games} games of {players} greedy bots in {seconds:.2f} s: "
+        f"{games / seconds:.1f} games/s, {turns / seconds:.0f} player-turns/s, "
+        f"{decisions / seconds:.0f} decisions/s; {turns / games:.1f} player-turns and "
+        f"{decisions / games:.1f} decisions a game; {capped} capped"
+    )
+
+
+def winrate(games: int, players: int, seed: int) -> str:
+    wins = 0.0
+    capped = 0
+    for index in range(games):
+        greedy_seat = index % players
+        seats = ["random"] * players
+        seats[greedy_seat] = "greedy"
+        game = make("esport-monopoly", players)
+        game_seed = derive_seed(seed, index)
+        match: Match[Any, Any, Any] = Match(game, game_seed, seats)
+        bots = [
+            make_bot(code, game, s, SeededRng(derive_seed(game_seed, 1_000 + s)))
+            for s, code in enumerate(seats)
+        ]
+        while not match.is_over():
+            seat = match.to_act()[0]
+            match.play(bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+        outcome = match.outcome()
+        assert outcome is not None
+        capped += outcome.unfinished
+        if outcome.ranks[greedy_seat] == 1:
+            wins += 1 / len(outcome.winners)
+    return (
+        f"greedy against {players - 1} random over {games} games (seats alternating): "
+        f"won {wins:g} = {100 * wins / games:.1f}% (an even share would be "
+        f"{100 / players:.1f}%); {capped} capped"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("speed", "winrate"))
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.what == "speed":
+        print(speed(args.games, args.players or 4, args.seed))
+    else:
+        print(winrate(args.games, args.players or 2, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,457 @@
+"""``greedy``: a rule-based Monopoly player, quick enough for thousands of games.
+
+It buys what it lands on while it keeps a cash reserve; bids in auctions up to a value (the
+price, more for a deed that completes or blocks a colour group); builds evenly on its full groups
+whenever the reserve allows, cheapest fan stands first on its best group; raises money by
+mortgaging loose deeds before selling buildings; lifts mortgages when rich; proposes deals that
+complete one of its groups (a swap that completes one of the partner's too, or cash) and answers
+deals by weighing prices, cash and the groups each side would complete. It remembers the deals it
+proposed so it does not repeat a refused one for a while.
+
+Parameters: ``reserve`` (cash kept back, default 150), ``deals`` (1: trade, 0: never propose).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from tycoon.core import Action, AmountRange, Rng
+from tycoon.core.players import Bot
+from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.board import BOARD, EVENT
+from tycoon.games.esport_monopoly.engine import (
+    EVENT_GROUPS,
+    GROUP,
+    GROUP_MASK,
+    GROUP_MEMBERS,
+    STAND_COST,
+    bits,
+)
+from tycoon.games.esport_monopoly.state import (
+    Auction,
+    Buy,
+    Choice,
+    Deal,
+    Fee,
+    Manage,
+    Pay,
+    Place,
+    Table,
+    View,
+    Window,
+)
+
+if TYPE_CHECKING:
+    from tycoon.games.esport_monopoly.game import EsportMonopoly
+
+B = BOARD
+COLOUR_GROUPS = range(B.event_groups)
+# Groups in the order the bot likes to build on them (landing frequency and rent per pound).
+BUILD_ORDER = tuple(
+    B.group_keys.index(k)
+    for k in ("orange", "red", "lightblue", "pink", "yellow", "darkblue", "green", "brown")
+)
+BUILD_RANK = {g: i for i, g in enumerate(BUILD_ORDER)}
+COMPLETE_BONUS = 600  # what completing a colour group is worth to the bot
+RIVAL_PENALTY = 700  # what a rival completing a colour group costs it
+PENALTY_SHARE = 1  # a rival completing a group costs BONUS * this / (rivals)
+REPEAT_AFTER = 12  # player-turns before a refused proposal may be made again
+
+
+class GreedyBot(Bot):
+    def __init__(
+        self,
+        game: Any,
+        seat: int,
+        rng: Rng,
+        params: Mapping[str, str],
+    ) -> None:
+        super().__init__(game, seat, rng, params)
+        self.reserve = int(self.float_param("reserve", 150, 0, 5000))
+        self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
+        self.rules = game.rules
+        self.intent: Action | None = None
+        self.stuck = (-1, -1)
+        self.plan: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
+        self.proposed: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
+        self._deals_key: list[tuple[int, int, tuple[int, ...]]] | None = None
+        self._retry_cash = 1 << 62  # cash at which a deal found unaffordable becomes possible
+        self._targets_owner: tuple[int, ...] | None = None
+        self._targets: list[tuple[int, int, tuple[int, ...]]] = []
+        self._deals_turn = 0
+
+    # -- the decision ---------------------------------------------------------------------------
+    def choose(self, view: View, legal: Sequence[Any]) -> Action:
+        t = view.table
+        top = t.stack[-1]
+        kind = type(top)
+        seat = self.seat
+        if kind is Window:
+            if seat == t.active:
+                return self.pre_roll(t, legal)
+            return self.out_of_turn(t, legal)
+        if kind is Buy:
+            assert isinstance(top, Buy)
+            return self.buy_or_not(t, top.square, legal)
+        if kind is Auction:
+            assert isinstance(top, Auction)
+            return self.bid(t, top, legal)
+        if kind is Pay:
+            return self.raise_money(t, legal)
+        if kind is Manage:
+            intent, self.intent = self.intent, None
+            if intent is not None and intent in legal:
+                return intent
+            self.stuck = (t.turn, t.doubles)  # no managing again this window: no loop
+            return cast(Action, legal[-1])  # back
+        if kind is Deal:
+            assert isinstance(top, Deal)
+            if top.sent:
+                return A.Accept(seat) if self.likes(t, top) else A.Reject(seat)
+            return self.write_deal(t, top, legal)
+        if kind is Fee:
+            assert isinstance(top, Fee)
+            cash = t.cash[seat]
+            for square in top.squares:
+                if cash - B.lift[square] >= 3 * self.reserve:
+                    return A.Repay(seat, square)
+            return A.Keep(seat)
+        if kind is Place:
+            return self.best_build(legal)
+        assert isinstance(top, Choice)
+        return (
+            A.PayCardFine(seat) if t.cash[seat] >= top.amount + self.reserve else A.TakeChance(seat)
+        )
+
+    # -- before rolling ---------------------------------------------------------------------------
+    def pre_roll(self, t: Table, legal: Sequence[Any]) -> Action:
+        seat = self.seat
+        if t.jail[seat]:
+            early = self.unowned(t) >= 6
+            if early:
+                if t.cards[seat]:
+                    return A.UseCard(seat)
+                if t.cash[seat] >= B.jail_fine + self.reserve:
+                    return A.PayFine(seat)
+        if t.claims:
+            for choice in legal:
+                if isinstance(choice, A.Claim):
+                    return choice
+        intent = None if self.stuck == (t.turn, t.doubles) else self.management(t, own_turn=True)
+        if intent is not None:
+            if isinstance(intent, A.Build):
+                return intent  # offered directly in the window
+            if isinstance(legal[-1], A.OpenManage):
+                self.intent = intent
+                return cast(Action, legal[-1])  # manage (always the last window choice)
+        return cast(Action, legal[0])  # roll (in jail: try for doubles)
+
+    def out_of_turn(self, t: Table, legal: Sequence[Any]) -> Action:
+        if t.claims:
+            for choice in legal:
+                if isinstance(choice, A.Claim):
+                    return choice
+        intent = None if self.stuck == (t.turn, t.doubles) else self.management(t, own_turn=False)
+        if intent is not None:
+            if isinstance(intent, A.Build):
+                return intent
+            if isinstance(legal[-1], A.OpenManage):
+                self.intent = intent
+                return cast(Action, legal[-1])
+        return cast(Action, legal[1])  # skip: not again before my own turn
+
+    def unowned(self, t: Table) -> int:
+        return sum(1 for s in B.properties if t.owner[s] < 0)
+
+    def management(self, t: Table, own_turn: bool) -> Action | None:
+        """The one management action wanted now (build, lift, or open a deal), if any."""
+        seat = self.seat
+        cash = t.cash[seat]
+        rules = self.rules
+        groups = rules.full_groups(t, seat)
+        if groups:
+            # Out of turn (asked because it could build) it keeps a smaller reserve: a rival is
+            # about to roll.
+            reserve = self.reserve if own_turn else self.reserve // 3
+            best = self.pick_build(t, groups, cash - reserve)
+            if best >= 0:
+                return A.Build(seat, best)
+        mortgaged = t.holdings[seat] & t.mortgaged
+        if mortgaged and cash >= self.reserve + 33:
+            # Lift mortgages on full groups first (they then can be built on), when rich.
+            for square in bits(mortgaged):
+                mask = GROUP_MASK[GROUP[square]]
+                whole = t.holdings[seat] & mask == mask
+                margin = self.reserve * (1 if whole else 4)
+                if cash - B.lift[square] >= margin:
+                    return A.Lift(seat, square)
+        if own_turn and self.trades and not (t.dealt >> seat) & 1:
+            # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
+            targets = self.deal_targets(t)
+            if targets and (
+                targets is not self._deals_key
+                or cash >= self._retry_cash
+                or t.turn >= self._deals_turn
+            ):
+                self._deals_key = targets
+                self._deals_turn = t.turn + REPEAT_AFTER
+                plan = self.find_deal(t)
+                if plan is not None:
+                    self.plan = plan
+                    self._deals_key = None  # look again next turn
+                    return A.OpenDeal(seat, plan[0])
+        return None
+
+    def pick_build(
+        self, t: Table, groups: Sequence[tuple[tuple[int, ...], int, int]], budget: int
+    ) -> int:
+        """The event to build on next within ``budget``: the best-ranked group first, its least
+        built event (the last on the board among equals); -1 if none."""
+        best = -1
+        best_key = (99, 9, 0)
+        level = t.level
+        for members, mask, cost in groups:
+            if cost > budget or t.mortgaged & mask:
+                continue
+            low = 9
+            square = -1
+            for s in members:
+                lv = level[s]
+                if lv <= low:
+                    low = lv
+                    square = s
+            if low == 5 or (low == 4 and t.arenas < 1) or (low < 4 and t.stands < 1):
+                continue
+            key = (BUILD_RANK[GROUP[square]], low, -square)
+            if key < best_key:
+                best_key = key
+                best = square
+        return best
+
+    def best_build(self, legal: Sequence[Any]) -> Action:
+        builds = [c for c in legal if isinstance(c, A.Build)]
+        return min(builds, key=lambda b: (BUILD_RANK[GROUP[b.square]], -b.square))
+
+    # -- buying and auctions ----------------------------------------------------------------------
+    def value(self, t: Table, square: int) -> int:
+        """What a deed is worth to the bot in an auction."""
+        price = B.price[square]
+        group = GROUP[square]
+        mask = GROUP_MASK[group] & ~(1 << square)
+        mine = t.holdings[self.seat] & mask
+        if mine == mask:
+            return price * 2 if group < B.event_groups else price * 3 // 2
+        owners = {t.owner[s] for s in bits(mask)}
+        if len(owners) == 1 and -1 not in owners and self.seat not in owners:
+            return price * 3 // 2  # a rival would complete the group
+        return price if mine or not t.holdings[self.seat] else price * 9 // 10
+
+    def buy_or_not(self, t: Table, square: int, legal: Sequence[Any]) -> Action:
+        seat = self.seat
+        price = B.price[square]
+        cash = t.cash[seat]
+        if isinstance(legal[0], A.BuyDeed):
+            worth = self.value(t, square)
+            reserve = self.reserve // 2 if worth > price else self.reserve
+            if cash - price >= reserve or (worth > price and cash >= price):
+                return legal[0]
+        return A.Decline(seat)
+
+    def bid(self, t: Table, a: Auction, legal: Sequence[Any]) -> Action:
+        seat = self.seat
+        cash = t.cash[seat]
+        if a.building:
+            wants = bool(self.rules.build_squares(t, seat, a.building))
+            limit = STAND_COST[a.lot] * 3 // 2 if wants else 0
+        else:
+            limit = self.value(t, a.lot)
+        limit = min(limit, cash - self.reserve // 2)
+        if limit > a.high and isinstance(legal[0], AmountRange):
+            return cast(Action, legal[0].action(limit))  # straight to its limit: auctions short
+        return cast(Action, legal[-1])  # pass
+
+    # -- debt ---------------------------------------------------------------------------------
+    def raise_money(self, t: Table, legal: Sequence[Any]) -> Action:
+        """Mortgage loose deeds first, then sell buildings (a whole group's at once when the
+        debt needs it all), then mortgage group deeds."""
+        seat = self.seat
+        held = t.holdings[seat]
+        top = t.stack[-1]
+        short = top.amount - t.cash[seat] if isinstance(top, Pay) else 0
+
+        def cost(choice: Any) -> tuple[int, int, int]:
+            square = choice.square
+            group = GROUP[square]
+            mask = GROUP_MASK[group]
+            whole = held & mask == mask and B.kinds[square] == EVENT
+            if isinstance(choice, A.Mortgage):
+                return (2 if whole else 0, B.price[square], 0)
+            if isinstance(choice, A.SellAll):
+                value = sum(t.level[s] for s in GROUP_MEMBERS[group]) * STAND_COST[square] // 2
+                return (1, -BUILD_RANK[group], -1 if short >= value else 1)
+            return (1, -BUILD_RANK[group], 0)
+
+        return cast(Action, min(legal, key=cost))
+
+    # -- deals --------------------------------------------------------------------------------
+    def penalty(self, t: Table) -> int:
+        """What a rival completing a colour group costs the bot: all of it with one rival, a
+        share of it with several (the harm is spread over every other player)."""
+        return 2 * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
+
+    def deal_score(
+        self,
+        t: Table,
+        me: int,
+        other: int,
+        gets: tuple[int, ...],
+        gives: tuple[int, ...],
+        cash_in: int,
+    ) -> int:
+        """How much better off ``me`` is after a deal with ``other``, in pounds: cash, deeds at
+        their price (less the mortgage and fee of mortgaged ones) and colour groups completed
+        or broken on either side."""
+        held = t.holdings[me]
+        theirs = t.holdings[other]
+        moved_in = 0
+        moved_out = 0
+        score = cash_in
+        groups = 0
+        for s in gets:
+            moved_in |= 1 << s
+            score += self.deed_worth(t, s)
+            groups |= GROUP_MASK[GROUP[s]]
+        for s in gives:
+            moved_out |= 1 << s
+            score -= self.deed_worth(t, s)
+            groups |= GROUP_MASK[GROUP[s]]
+        after_mine = (held | moved_in) & ~moved_out
+        after_theirs = (theirs | moved_out) & ~moved_in
+        penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
+        for _, mask, _ in EVENT_GROUPS:
+            if not groups & mask:
+                continue
+            if after_mine & mask == mask and held & mask != mask:
+                score += COMPLETE_BONUS
+            if held & mask == mask and after_mine & mask != mask:
+                score -= 2 * COMPLETE_BONUS
+            if after_theirs & mask == mask and theirs & mask != mask:
+                score -= penalty
+        return score
+
+    def deed_worth(self, t: Table, square: int) -> int:
+        if (t.mortgaged >> square) & 1:
+            return B.price[square] - B.mortgage[square] - B.fee[square]
+        return B.price[square]
+
+    def deal_targets(self, t: Table) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Colour groups the bot owns part of whose other deeds all belong to one solvent
+        rival, as (group, rival, deeds to take); worked out once per owner tuple."""
+        owner = t.owner
+        if owner is self._targets_owner:
+            return self._targets
+        seat = self.seat
+        targets = []
+        for group in BUILD_ORDER:
+            members = GROUP_MEMBERS[group]
+            mine = 0
+            partner = -2
+            for s in members:
+                o = owner[s]
+                if o == seat:
+                    mine += 1
+                elif partner == -2:
+                    partner = o
+                elif o != partner:
+                    partner = -1
+            if mine and partner >= 0:
+                targets.append((group, partner, tuple(s for s in members if owner[s] == partner)))
+        self._targets_owner = owner
+        if targets != self._targets:
+            self._targets = targets  # a new list object only when the targets change
+        return self._targets
+
+    def find_deal(self, t: Table) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
+        """A deal that completes one of the bot's colour groups and that a player valuing deeds
+        as the bot does would accept (cash added to balance it), if there is one."""
+        self._retry_cash = 1 << 62
+        targets = self.deal_targets(t)
+        if not targets:
+            return None
+        seat = self.seat
+        held = t.holdings[seat]
+        cash = t.cash[seat]
+        level = t.level
+        improved = 0  # squares of groups with buildings (not tradeable)
+        for members, mask, _ in EVENT_GROUPS:
+            if any(level[s] for s in members):
+                improved |= mask
+        free = held & ~improved
+        for group, partner, take in targets:
+            if not (t.alive >> partner) & 1 or GROUP_MASK[group] & improved:
+                continue
+            theirs = t.holdings[partner]
+            gives: list[tuple[int, ...]] = []
+            for other in BUILD_ORDER:
+                omask = GROUP_MASK[other]
+                need = omask & ~theirs
+                if other != group and need != omask and need and need & free == need:
+                    gives.append(tuple(bits(need)))
+            gives.append(())
+            for give in gives:
+                proposal = (partner, give, take)
+                last = self.proposed.get(proposal)
+                if last is not None and t.turn - last < REPEAT_AFTER:
+                    continue
+                theirs_score = self.deal_score(t, partner, seat, give, take, 0)
+                if theirs_score <= 0:
+                    pay = 1 - theirs_score
+                else:
+                    pay = -min(theirs_score // 2, t.cash[partner])
+                if pay > cash - self.reserve:
+                    self._retry_cash = min(self._retry_cash, pay + self.reserve)
+                    continue
+                fees = sum(B.fee[s] for s in take if (t.mortgaged >> s) & 1)
+                if pay + fees > cash:
+                    continue
+                if self.deal_score(t, seat, partner, take, give, -pay) <= 0:
+                    continue
+                self.proposed[proposal] = t.turn
+                return (partner, give, take, pay)
+        return None
+
+    def write_deal(self, t: Table, d: Deal, legal: Sequence[Any]) -> Action:
+        seat = self.seat
+        plan = self.plan
+        if plan is None or plan[0] != d.partner:
+            return A.Drop(seat)
+        _, give, take, cash = plan
+        for square in give:
+            if square not in d.give:
+                action: Action = A.Give(seat, square)
+                return action if action in legal else A.Drop(seat)
+        for square in take:
+            if square not in d.take:
+                action = A.Take(seat, square)
+                return action if action in legal else A.Drop(seat)
+        if cash != d.cash:
+            for choice in legal:
+                if isinstance(choice, AmountRange) and choice.holds_amount(cash):
+                    return cast(Action, choice.action(cash))
+            return A.Drop(seat)
+        self.plan = None
+        return A.Offer(seat)
+
+    def likes(self, t: Table, d: Deal) -> bool:
+        """Whether the deal offered to the bot is worth taking."""
+        seat = self.seat
+        fees = sum(B.fee[s] for s in d.give if (t.mortgaged >> s) & 1)
+        if t.cash[seat] + d.cash < fees:
+            return False
+        cards = 50 * ((d.give_cards.bit_count()) - (d.take_cards.bit_count()))
+        return self.deal_score(t, seat, d.proposer, d.give, d.take, d.cash + cards) > 0
+
+
+def make_greedy(game: EsportMonopoly, seat: int, rng: Rng, params: Mapping[str, str]) -> GreedyBot:
+    return GreedyBot(game, seat, rng, params)

@@ -1,0 +1,1455 @@
+"""The rules as procedures on a scratch copy of the state (``Work``), frozen again at the end.
+
+``Rules.step`` copies the table into a :class:`Work` (references only: every field is an
+immutable tuple or int, replaced when it changes), applies one action, then ``advance`` works off
+the automatic frames of the stack (end of a move, payments that can be made, auction ends,
+bankruptcy auctions) until a seat must decide. The input state is never touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tycoon.core import Action, Rng
+from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.board import (
+    ADVANCE,
+    BACK,
+    BOARD,
+    CHANCE,
+    CHANCE_DECK,
+    COLLECT,
+    COLLECT_EACH,
+    EVENT,
+    FESTIVAL,
+    FINE_OR_CHANCE,
+    GO_TO_JAIL,
+    GOTO,
+    JAIL_FREE,
+    MAIL,
+    MAIL_DECK,
+    NEAREST,
+    PARKING,
+    PAY,
+    PAY_EACH,
+    REPAIRS,
+    SHOP,
+    TAX,
+    TO_JAIL,
+    Card,
+)
+from tycoon.games.esport_monopoly.state import (
+    ARENA,
+    BANK,
+    END_MOVE,
+    JAIL_MOVE,
+    LAST_STANDING,
+    POT,
+    STAND,
+    TURN_CAP,
+    WINDOW,
+    Auction,
+    Buy,
+    Choice,
+    Claim,
+    Deal,
+    EndMove,
+    Event,
+    Fee,
+    Frame,
+    JailMove,
+    Lots,
+    Manage,
+    Pay,
+    Place,
+    State,
+    Table,
+    Window,
+)
+
+B = BOARD
+KINDS = B.kinds
+OWNABLE = tuple(k in (EVENT, FESTIVAL, SHOP) for k in KINDS)
+GROUP = B.group
+GROUP_MASK = B.group_mask
+GROUP_MEMBERS = B.group_members
+STAND_COST = B.stand_cost
+HALF = tuple(c * B.sale_percent // 100 for c in STAND_COST)  # a building sells for this
+FESTIVAL_MASK = GROUP_MASK[B.festival_group]
+SHOP_MASK = GROUP_MASK[B.shop_group]
+WINDOW_BUILDERS, WINDOW_EVERYONE, WINDOW_NONE = "builders", "everyone", "none"
+SLOW_SQUARES = frozenset({CHANCE, MAIL, GO_TO_JAIL})
+DICE = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
+BUY = tuple(Buy(s) for s in range(40))
+WINDOW_STACK: tuple[Frame, ...] = (WINDOW,)
+ACTIVE = tuple((seat,) for seat in range(8))
+EVENT_GROUPS = tuple(
+    (GROUP_MEMBERS[g], GROUP_MASK[g], STAND_COST[GROUP_MEMBERS[g][0]])
+    for g in range(B.event_groups)
+)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+_new_table = tuple.__new__  # builds a Table from a tuple without the keyword-argument wrapper
+
+
+class _Thrown(Rng):
+    """Hands back a draw already made, then draws from ``rng``."""
+
+    __slots__ = ("outcome", "rng")
+
+    def __init__(self, outcome: int, rng: Rng) -> None:
+        self.outcome = outcome
+        self.rng = rng
+
+    def below(self, n: int) -> int:
+        outcome = self.outcome
+        if outcome >= 0:
+            self.outcome = -1
+            return outcome
+        return self.rng.below(n)
+
+
+class Work:
+    """A mutable scratch copy of a table for one transition (fields are replaced, never
+    mutated in place, so the input state shares them safely)."""
+
+    __slots__ = (
+        "active",
+        "again",
+        "alive",
+        "arenas",
+        "cards",
+        "cash",
+        "chance",
+        "claims",
+        "dealt",
+        "dice",
+        "doubles",
+        "eliminated",
+        "ev",
+        "hidden",
+        "holdings",
+        "jail",
+        "level",
+        "mail",
+        "mortgaged",
+        "over",
+        "owner",
+        "passed",
+        "position",
+        "pot",
+        "rent",
+        "rng",
+        "seen",
+        "skipping",
+        "stack",
+        "stands",
+        "turn",
+    )
+
+    def __init__(self, state: State, rng: Rng) -> None:
+        t = state.table
+        self.cash = t.cash
+        self.position = t.position
+        self.jail = t.jail
+        self.cards = t.cards
+        self.alive = t.alive
+        self.eliminated = t.eliminated
+        self.owner = t.owner
+        self.level = t.level
+        self.mortgaged = t.mortgaged
+        self.holdings = t.holdings
+        self.stands = t.stands
+        self.arenas = t.arenas
+        self.seen = t.seen
+        self.hidden = t.hidden
+        self.pot = t.pot
+        self.active = t.active
+        self.doubles = t.doubles
+        self.again = t.again
+        self.turn = t.turn
+        self.dice = t.dice
+        self.stack = t.stack
+        self.passed = t.passed
+        self.skipping = t.skipping
+        self.dealt = t.dealt
+        self.claims = t.claims
+        self.rent = t.rent
+        self.over = t.over
+        self.chance = state.chance
+        self.mail = state.mail
+        self.ev: list[Event] = []
+        self.rng = rng
+
+    # -- small updates (each replaces a tuple) --------------------------------------------------
+    def add_cash(self, seat: int, amount: int) -> None:
+        cash = list(self.cash)
+        cash[seat] += amount
+        self.cash = tuple(cash)
+
+    def set_jail(self, seat: int, value: int) -> None:
+        jail = list(self.jail)
+        jail[seat] = value
+        self.jail = tuple(jail)
+
+    def set_position(self, seat: int, square: int) -> None:
+        position = list(self.position)
+        position[seat] = square
+        self.position = tuple(position)
+
+    def set_cards(self, seat: int, mask: int) -> None:
+        cards = list(self.cards)
+        cards[seat] = mask
+        self.cards = tuple(cards)
+
+    def set_level(self, square: int, value: int) -> None:
+        level = list(self.level)
+        level[square] = value
+        self.level = tuple(level)
+
+    def set_owner(self, square: int, seat: int) -> None:
+        """Give the deed ``square`` to ``seat`` (-1: back to the bank)."""
+        old = self.owner[square]
+        owner = list(self.owner)
+        owner[square] = seat
+        self.owner = tuple(owner)
+        holdings = list(self.holdings)
+        bit = 1 << square
+        if old >= 0:
+            holdings[old] &= ~bit
+        if seat >= 0:
+            holdings[seat] |= bit
+        self.holdings = tuple(holdings)
+
+    def push(self, frame: Frame) -> None:
+        self.stack = (*self.stack, frame)
+
+    def pop(self) -> None:
+        self.stack = self.stack[:-1]
+
+    def replace_top(self, frame: Frame) -> None:
+        self.stack = (*self.stack[:-1], frame)
+
+
+Tableish = Table | Work
+
+
+class Rules:
+    """The rules, configured for a player count and options."""
+
+    def __init__(
+        self,
+        players: int,
+        decks: tuple[tuple[Card, ...], tuple[Card, ...]],
+        starting_cash: int,
+        salary: int,
+        ask_rent: bool,
+        free_parking: bool,
+        turn_cap: int,
+        window: str,
+    ) -> None:
+        self.players = players
+        self.decks = decks
+        self.starting_cash = starting_cash
+        self.salary = salary
+        self.ask_rent = ask_rent
+        self.free_parking = free_parking
+        self.fines_to = POT if free_parking else BANK
+        self.turn_cap = turn_cap
+        self.window = window  # WINDOW_BUILDERS, WINDOW_EVERYONE or WINDOW_NONE
+        self.jail_cards = tuple(
+            next((c.index for c in deck if c.effect == JAIL_FREE), -1) for deck in decks
+        )
+        # Seats in turn order after each seat.
+        self.after = tuple(
+            tuple((seat + i) % players for i in range(1, players)) for seat in range(players)
+        )
+        self.fast = True  # the fast roll (tests turn it off to compare with the general way)
+        self._handlers: dict[type[Action], Callable[[Work, Any], None]] = {
+            A.Roll: self.on_roll,
+            A.PayFine: self.on_roll,
+            A.UseCard: self.on_roll,
+            A.Wait: self.on_wait,
+            A.Skip: self.on_skip,
+            A.Claim: self.on_claim,
+            A.OpenManage: self.on_open_manage,
+            A.Back: self.on_back,
+            A.Build: self.on_build,
+            A.Sell: self.on_sell,
+            A.SellAll: self.on_sell_all,
+            A.Mortgage: self.on_mortgage,
+            A.Lift: self.on_lift,
+            A.BuyDeed: self.on_buy,
+            A.Decline: self.on_decline,
+            A.Bid: self.on_bid,
+            A.Pass: self.on_pass,
+            A.OpenDeal: self.on_open_deal,
+            A.Give: self.on_give,
+            A.Take: self.on_take,
+            A.GiveCard: self.on_give_card,
+            A.TakeCard: self.on_take_card,
+            A.Cash: self.on_cash,
+            A.Offer: self.on_offer,
+            A.Drop: self.on_drop,
+            A.Accept: self.on_accept,
+            A.Reject: self.on_reject,
+            A.Repay: self.on_repay,
+            A.Keep: self.on_keep,
+            A.PayCardFine: self.on_card_fine,
+            A.TakeChance: self.on_take_chance,
+        }
+        self._owners_key: tuple[int, ...] = ()
+        self._owners_mask = 0
+        self._full_groups: tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...] = ()
+
+    # -- reading the table --------------------------------------------------------------------
+    def window_seats(self, t: Tableish) -> tuple[int, ...]:
+        """Who acts in the pre-roll window: the other seats asked out of turn answer first, in
+        turn order; the player to roll acts once they all have.
+
+        Asked out of turn ("builders", the default): seats that could build right now or have
+        rent to ask for. "everyone": every other solvent seat. "none": nobody.
+        """
+        active = t.active
+        if self.window == WINDOW_NONE:
+            return ACTIVE[active]
+        alive = t.alive & ~(t.passed | t.skipping)
+        if self.window == WINDOW_EVERYONE:
+            for seat in self.after[active]:
+                if (alive >> seat) & 1:
+                    return ACTIVE[seat]
+            return ACTIVE[active]
+        owner = t.owner
+        if owner is not self._owners_key:
+            self._full_groups_of(owner)
+        candidates = alive & self._owners_mask & ~(1 << active)
+        claims = t.claims
+        if not candidates and not claims:
+            return ACTIVE[active]
+        owed = 0
+        for claim in claims:
+            owed |= 1 << claim.owner
+        candidates |= owed & alive
+        for seat in self.after[active]:
+            if (candidates >> seat) & 1 and ((owed >> seat) & 1 or self.can_build_any(t, seat)):
+                return ACTIVE[seat]
+        return ACTIVE[active]
+
+    def can_build_any(self, t: Tableish, seat: int) -> bool:
+        """Whether ``seat`` may put a building anywhere now (build_squares, stopping early)."""
+        owner = t.owner
+        if owner is not self._owners_key:
+            self._full_groups_of(owner)
+        cash = t.cash[seat]
+        level = t.level
+        for members, mask, cost in self._full_groups[seat]:
+            if t.mortgaged & mask or cash < cost:
+                continue
+            low = min([level[s] for s in members])
+            if low < 4:
+                if t.stands:
+                    return True
+            elif low == 4 and t.arenas:
+                return True
+        return False
+
+    def group_owners(self, t: Tableish) -> int:
+        """Bitmask of seats owning at least one whole colour group."""
+        owner = t.owner
+        if owner is not self._owners_key:
+            self._full_groups_of(owner)
+        return self._owners_mask
+
+    def full_groups(self, t: Tableish, seat: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        """The colour groups ``seat`` owns whole, as (members, mask, building cost)."""
+        owner = t.owner
+        if owner is not self._owners_key:
+            self._full_groups_of(owner)
+        return self._full_groups[seat]
+
+    def _full_groups_of(self, owner: tuple[int, ...]) -> None:
+        # Cached per owner tuple, which is replaced only when a deed changes hands.
+        groups: list[list[tuple[tuple[int, ...], int, int]]] = [[] for _ in range(self.players)]
+        mask = 0
+        for members, group_mask, cost in EVENT_GROUPS:
+            first = owner[members[0]]
+            if first >= 0 and all(owner[s] == first for s in members):
+                mask |= 1 << first
+                groups[first].append((members, group_mask, cost))
+        self._owners_key = owner
+        self._owners_mask = mask
+        self._full_groups = tuple(tuple(g) for g in groups)
+
+    def max_raise(self, t: Tableish, seat: int) -> int:
+        """Cash plus everything selling every building and mortgaging every deed would bring."""
+        total = t.cash[seat]
+        level = t.level
+        for square in bits(t.holdings[seat] & ~t.mortgaged):
+            total += B.mortgage[square] + level[square] * HALF[square]
+        return total
+
+    def can_manage(self, t: Tableish, seat: int) -> bool:
+        """Whether the management menu holds anything: an unmortgaged deed can always be
+        mortgaged or have a building sold; a mortgaged one may be affordable to lift."""
+        held = t.holdings[seat]
+        if held & ~t.mortgaged:
+            return True
+        cash = t.cash[seat]
+        return any(B.lift[s] <= cash for s in bits(held))
+
+    def build_squares(
+        self, t: Tableish, seat: int, building: int = 0, paid: bool = False
+    ) -> list[int]:
+        """Events where ``seat`` may put its next building now (``building``: only stands or
+        only arenas; ``paid``: the building is paid for already, as after a shortage auction)."""
+        owner = t.owner
+        if owner is not self._owners_key:
+            self._full_groups_of(owner)
+        groups = self._full_groups[seat]
+        if not groups:
+            return []
+        cash = 1 << 62 if paid else t.cash[seat]
+        mortgaged = t.mortgaged
+        level = t.level
+        result: list[int] = []
+        for members, mask, cost in groups:
+            if mortgaged & mask or cash < cost:
+                continue
+            low = min([level[s] for s in members])
+            if low == 5:
+                continue
+            if low == 4:
+                if building == STAND or t.arenas < 1:
+                    continue
+            elif building == ARENA or t.stands < 1:
+                continue
+            for s in members:
+                if level[s] == low:
+                    result.append(s)
+        return result
+
+    def improved(self, t: Tableish, seat: int) -> int:
+        """Bitmask of the squares of ``seat``'s colour groups that have buildings (only whole
+        groups can have any)."""
+        mask = 0
+        level = t.level
+        for members, group_mask, _ in self.full_groups(t, seat):
+            for s in members:
+                if level[s]:
+                    mask |= group_mask
+                    break
+        return mask
+
+    def sell_squares(self, t: Tableish, seat: int) -> list[int]:
+        """Events of ``seat`` where one building may be sold now (evenly; an arena only if the
+        bank has the 4 fan stands it turns back into)."""
+        result: list[int] = []
+        level = t.level
+        for members, _, _ in self.full_groups(t, seat):
+            high = max([level[s] for s in members])
+            if high == 0 or (high == 5 and t.stands < 4):
+                continue
+            result.extend(s for s in members if level[s] == high)
+        return result
+
+    def sell_all_squares(self, t: Tableish, seat: int) -> list[int]:
+        """The first event of each of ``seat``'s groups with buildings: all of them may be sold
+        at once (as a run of even sales; an arena with the four stands it stood for)."""
+        level = t.level
+        return [
+            members[0]
+            for members, _, _ in self.full_groups(t, seat)
+            if any(level[s] for s in members)
+        ]
+
+    def mortgage_squares(self, t: Tableish, seat: int) -> list[int]:
+        return list(bits(t.holdings[seat] & ~t.mortgaged & ~self.improved(t, seat)))
+
+    def lift_squares(self, t: Tableish, seat: int) -> list[int]:
+        cash = t.cash[seat]
+        return [s for s in bits(t.holdings[seat] & t.mortgaged) if B.lift[s] <= cash]
+
+    def tradeable(self, t: Tableish, seat: int) -> list[int]:
+        """Deeds ``seat`` may put in a deal: those of groups without buildings."""
+        return list(bits(t.holdings[seat] & ~self.improved(t, seat)))
+
+    def rent_of(self, t: Tableish, square: int, dice_total: int) -> int:
+        """The rent an owned, unmortgaged property charges now."""
+        owner = t.owner[square]
+        kind = KINDS[square]
+        if kind == EVENT:
+            lv = t.level[square]
+            if lv:
+                return B.rents[square][lv]
+            mask = GROUP_MASK[GROUP[square]]
+            base = B.rents[square][0]
+            if t.holdings[owner] & mask == mask and not t.mortgaged & mask:
+                return 2 * base
+            return base
+        if kind == FESTIVAL:
+            return B.festival_rents[popcount(t.holdings[owner] & FESTIVAL_MASK) - 1]
+        both = popcount(t.holdings[owner] & SHOP_MASK)
+        return B.shop_multipliers[both - 1] * dice_total
+
+    def net_worth(self, t: Tableish, seat: int) -> int:
+        """Cash, deeds at their price (mortgaged ones at the mortgage value), buildings at cost,
+        Get Out of Jail Free cards at £50."""
+        if not (t.alive >> seat) & 1:
+            return 0
+        total = t.cash[seat] + B.jail_card_value * popcount(t.cards[seat])
+        for square in bits(t.holdings[seat]):
+            if (t.mortgaged >> square) & 1:
+                total += B.mortgage[square]
+            else:
+                total += B.price[square] + t.level[square] * STAND_COST[square]
+        return total
+
+    # -- the step -----------------------------------------------------------------------------
+    def step(self, state: State, action: Action, rng: Rng) -> State:
+        if type(action) is A.Roll and self.fast:
+            t = state.table
+            if not t.claims and not t.jail[t.active] and type(t.stack[-1]) is Window:
+                return self.fast_roll(state, rng)
+        w = Work(state, rng)
+        self._handlers[type(action)](w, action)
+        self.advance(w)
+        return self.freeze(w)
+
+    def fast_roll(self, state: State, rng: Rng) -> State:
+        """The common roll, straight from table to table: a move onto a square whose effect
+        needs no draw and no decision but perhaps buying (a deed, rent or tax paid in cash,
+        nothing). Anything else goes the general way with the dice already thrown. A test
+        plays thousands of rolls both ways and compares the states."""
+        t = state.table
+        seat = t.active
+        outcome = rng.below(36)
+        d1 = outcome // 6 + 1
+        d2 = outcome % 6 + 1
+        doubles = t.doubles
+        if d1 == d2:
+            doubles += 1
+            if doubles >= B.doubles_to_jail:
+                return self.slow_roll(state, rng, outcome)
+        square = t.position[seat] + d1 + d2
+        passed_go = square >= 40
+        if passed_go:
+            square -= 40
+        cash = t.cash
+        rent = t.rent
+        pot = t.pot
+        ev: list[Event] = [("roll", seat, d1, d2)]
+        money = list(cash)
+        if passed_go:
+            money[seat] += self.salary
+            ev.append(("salary", seat, self.salary))
+        ev.append(("move", seat, square))
+        buy = False
+        if OWNABLE[square]:
+            owner = t.owner[square]
+            if owner < 0:
+                buy = True
+            elif owner != seat and not (t.mortgaged >> square) & 1:
+                if self.ask_rent:
+                    return self.slow_roll(state, rng, outcome)
+                amount = self.rent_of(t, square, d1 + d2)
+                if money[seat] < amount:
+                    return self.slow_roll(state, rng, outcome)
+                money[seat] -= amount
+                money[owner] += amount
+                earned = list(rent)
+                earned[square] += amount
+                rent = tuple(earned)
+                ev.append(("pay", seat, owner, amount, square))
+        else:
+            kind = KINDS[square]
+            if kind == TAX:
+                amount = B.tax[square]
+                if money[seat] < amount:
+                    return self.slow_roll(state, rng, outcome)
+                money[seat] -= amount
+                if self.free_parking:
+                    pot += amount
+                ev.append(("pay", seat, self.fines_to, amount, -1))
+            elif kind in SLOW_SQUARES or (kind == PARKING and self.free_parking and pot):
+                return self.slow_roll(state, rng, outcome)
+        position = list(t.position)
+        position[seat] = square
+        if passed_go or len(ev) > 2:
+            cash = tuple(money)
+        active = seat
+        turn = t.turn
+        stack: tuple[Frame, ...] = WINDOW_STACK
+        passed = 0
+        dealt = 0
+        skipping = t.skipping
+        again = False
+        if buy:
+            stack = (END_MOVE, BUY[square])
+            again = d1 == d2
+            passed = t.passed
+            dealt = t.dealt
+        elif d1 == d2:
+            ev.append(("again", seat))
+        else:
+            turn += 1
+            if self.turn_cap and turn >= self.turn_cap:
+                return self.slow_roll(state, rng, outcome)
+            alive = t.alive
+            for active in self.after[seat]:
+                if (alive >> active) & 1:
+                    break
+            skipping &= ~(1 << active)
+            doubles = 0
+            ev.append(("turn", active))
+        table = _new_table(
+            Table,
+            (
+                cash,
+                tuple(position),
+                t.jail,
+                t.cards,
+                t.alive,
+                t.eliminated,
+                t.owner,
+                t.level,
+                t.mortgaged,
+                t.holdings,
+                t.stands,
+                t.arenas,
+                t.seen,
+                t.hidden,
+                pot,
+                active,
+                doubles,
+                again,
+                turn,
+                DICE[outcome],
+                stack,
+                passed,
+                skipping,
+                dealt,
+                (),
+                tuple(ev),
+                rent,
+                0,
+                ACTIVE[active],
+            ),
+        )
+        if not buy:
+            acting = self.window_seats(table)
+            if acting[0] != active:
+                table = table._replace(acting=acting)
+        return _new_table(State, (table, state.chance, state.mail))
+
+    def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
+        """The general way, with the dice already thrown."""
+        w = Work(state, _Thrown(outcome, rng))
+        self.on_roll(w, A.Roll(state.table.active))
+        self.advance(w)
+        return self.freeze(w)
+
+    def freeze(self, w: Work) -> State:
+        table = _new_table(
+            Table,
+            (
+                w.cash,
+                w.position,
+                w.jail,
+                w.cards,
+                w.alive,
+                w.eliminated,
+                w.owner,
+                w.level,
+                w.mortgaged,
+                w.holdings,
+                w.stands,
+                w.arenas,
+                w.seen,
+                w.hidden,
+                w.pot,
+                w.active,
+                w.doubles,
+                w.again,
+                w.turn,
+                w.dice,
+                w.stack,
+                w.passed,
+                w.skipping,
+                w.dealt,
+                w.claims,
+                tuple(w.ev),
+                w.rent,
+                w.over,
+                self.acting(w),
+            ),
+        )
+        return _new_table(State, (table, w.chance, w.mail))
+
+    def acting(self, t: Tableish) -> tuple[int, ...]:
+        """The seats that must decide now."""
+        if t.over:
+            return ()
+        top = t.stack[-1]
+        kind = type(top)
+        if kind is Window:
+            return self.window_seats(t)
+        if kind is Buy:
+            return (t.active,)
+        if kind is Auction:
+            assert isinstance(top, Auction)
+            return (top.order[top.at],)
+        if kind is Pay:
+            assert isinstance(top, Pay)
+            return (top.payer,)
+        if kind is Deal:
+            assert isinstance(top, Deal)
+            return (top.partner if top.sent else top.proposer,)
+        assert isinstance(top, Manage | Fee | Place | Choice)
+        return (top.seat,)
+
+    # -- money ----------------------------------------------------------------------------------
+    def transfer(self, w: Work, payer: int, payee: int, amount: int, square: int = -1) -> None:
+        w.add_cash(payer, -amount)
+        if payee >= 0:
+            w.add_cash(payee, amount)
+            if square >= 0:
+                rent = list(w.rent)
+                rent[square] += amount
+                w.rent = tuple(rent)
+        elif payee == POT:
+            w.pot += amount
+        w.ev.append(("pay", payer, payee, amount, square))
+
+    def charge(self, w: Work, payer: int, payee: int, amount: int, square: int = -1) -> None:
+        """Pay now if the cash is there, otherwise leave a payment the payer must raise."""
+        if amount <= 0:
+            return
+        if w.cash[payer] >= amount:
+            self.transfer(w, payer, payee, amount, square)
+        else:
+            w.push(Pay(payer, payee, amount, square))
+
+    def charge_all(self, w: Work, payments: list[tuple[int, int, int]]) -> None:
+        """Several payments: one payer paying several seats pays all at once if it can, else
+        each payment waits its turn; several payers each pay now or owe."""
+        payers = {p for p, _, _ in payments}
+        if len(payers) == 1:
+            payer = payments[0][0]
+            if w.cash[payer] >= sum(a for _, _, a in payments):
+                for _, payee, amount in payments:
+                    self.transfer(w, payer, payee, amount)
+            else:
+                for _, payee, amount in reversed(payments):
+                    w.push(Pay(payer, payee, amount))
+            return
+        owing = []
+        for payer, payee, amount in payments:
+            if w.cash[payer] >= amount:
+                self.transfer(w, payer, payee, amount)
+            else:
+                owing.append(Pay(payer, payee, amount))
+        for pay in reversed(owing):
+            w.push(pay)
+
+    def credit(self, w: Work, seat: int, amount: int) -> None:
+        w.add_cash(seat, amount)
+        w.ev.append(("pay", BANK, seat, amount, -1))
+
+    # -- moving -------------------------------------------------------------------------------
+    def roll_dice(self, w: Work) -> tuple[int, int]:
+        outcome = w.rng.below(36)
+        dice = (outcome // 6 + 1, outcome % 6 + 1)
+        w.dice = dice
+        return dice
+
+    def go_to(self, w: Work, seat: int, square: int, salary: bool) -> None:
+        if salary:
+            w.add_cash(seat, self.salary)
+            w.ev.append(("salary", seat, self.salary))
+        w.set_position(seat, square)
+        w.ev.append(("move", seat, square))
+
+    def move(self, w: Work, seat: int, steps: int) -> None:
+        square = w.position[seat] + steps
+        passed = square >= 40
+        if passed:
+            square -= 40
+        self.go_to(w, seat, square, passed)
+        self.land(w, seat, square)
+
+    def send_to_jail(self, w: Work, seat: int) -> None:
+        w.set_position(seat, B.jail_square)
+        w.set_jail(seat, 1)
+        w.again = False
+        w.ev.append(("jail", seat))
+
+    def land(self, w: Work, seat: int, square: int, multiplier: int = 0) -> None:
+        """What the square does to the player who stopped on it; ``multiplier`` is a card's
+        (festival: that many times the rent; ESL shop: that many times a new roll)."""
+        if OWNABLE[square]:
+            owner = w.owner[square]
+            if owner < 0:
+                w.push(Buy(square))
+            elif owner != seat and not (w.mortgaged >> square) & 1:
+                if multiplier and KINDS[square] == SHOP:
+                    d1, d2 = self.roll_dice(w)
+                    w.ev.append(("dice", seat, d1, d2))
+                    rent = multiplier * (d1 + d2)
+                else:
+                    rent = self.rent_of(w, square, w.dice[0] + w.dice[1])
+                    if multiplier:
+                        rent *= multiplier
+                if self.ask_rent:
+                    w.claims = (*w.claims, Claim(seat, owner, square, rent))
+                    w.ev.append(("owed", seat, owner, rent, square))
+                else:
+                    self.charge(w, seat, owner, rent, square)
+            return
+        kind = KINDS[square]
+        if kind == CHANCE:
+            self.draw(w, seat, CHANCE_DECK)
+        elif kind == MAIL:
+            self.draw(w, seat, MAIL_DECK)
+        elif kind == TAX:
+            self.charge(w, seat, self.fines_to, B.tax[square])
+        elif kind == GO_TO_JAIL:
+            self.send_to_jail(w, seat)
+        elif kind == PARKING and self.free_parking and w.pot:
+            w.ev.append(("pot", seat, w.pot))
+            w.add_cash(seat, w.pot)
+            w.pot = 0
+
+    # -- cards --------------------------------------------------------------------------------
+    def draw(self, w: Work, seat: int, deck: int) -> None:
+        """Take the top card, put it under the pile (a Get Out of Jail Free card is kept
+        instead), and do what it says."""
+        unseen = w.chance if deck == CHANCE_DECK else w.mail
+        seen = w.seen[deck]
+        if unseen:
+            index = unseen[0]
+            unseen = unseen[1:]
+            hidden = list(w.hidden)
+            hidden[deck] -= 1
+            w.hidden = (hidden[0], hidden[1])
+            if deck == CHANCE_DECK:
+                w.chance = unseen
+            else:
+                w.mail = unseen
+        else:
+            index = seen[0]
+            seen = seen[1:]
+        card = self.decks[deck][index]
+        if card.effect == JAIL_FREE:
+            w.set_cards(seat, w.cards[seat] | (1 << deck))
+        else:
+            seen = (*seen, index)
+        w.seen = (seen, w.seen[1]) if deck == CHANCE_DECK else (w.seen[0], seen)
+        w.ev.append(("card", seat, deck, index))
+        self.do_card(w, seat, card)
+
+    def return_card(self, w: Work, seat: int, deck: int) -> None:
+        """A used (or surrendered) Get Out of Jail Free card goes under its pile."""
+        w.set_cards(seat, w.cards[seat] & ~(1 << deck))
+        seen = (*w.seen[deck], self.jail_cards[deck])
+        w.seen = (seen, w.seen[1]) if deck == CHANCE_DECK else (w.seen[0], seen)
+
+    def do_card(self, w: Work, seat: int, card: Card) -> None:
+        effect = card.effect
+        here = w.position[seat]
+        if effect == ADVANCE:
+            self.go_to(w, seat, card.to, card.to <= here)
+            self.land(w, seat, card.to)
+        elif effect == NEAREST:
+            target = (B.next_festival if card.nearest == FESTIVAL else B.next_shop)[here]
+            self.go_to(w, seat, target, target < here)
+            self.land(w, seat, target, card.multiplier)
+        elif effect == GOTO:
+            self.go_to(w, seat, card.to, False)
+            self.land(w, seat, card.to)
+        elif effect == BACK:
+            target = (here - card.steps) % 40
+            self.go_to(w, seat, target, False)
+            self.land(w, seat, target)
+        elif effect == COLLECT:
+            self.credit(w, seat, card.amount)
+        elif effect == PAY:
+            self.charge(w, seat, self.fines_to, card.amount)
+        elif effect == TO_JAIL:
+            self.send_to_jail(w, seat)
+        elif effect == REPAIRS:
+            total = 0
+            for square in bits(w.holdings[seat]):
+                lv = w.level[square]
+                total += card.arena if lv == 5 else lv * card.stand
+            self.charge(w, seat, self.fines_to, total)
+        elif effect == PAY_EACH:
+            others = [s for s in self.after[seat] if (w.alive >> s) & 1]
+            self.charge_all(w, [(seat, s, card.amount) for s in others])
+        elif effect == COLLECT_EACH:
+            others = [s for s in self.after[seat] if (w.alive >> s) & 1]
+            self.charge_all(w, [(s, seat, card.amount) for s in others])
+        elif effect == FINE_OR_CHANCE:
+            w.push(Choice(seat, card.amount))
+        # JAIL_FREE: kept by draw.
+
+    # -- the flow of turns ----------------------------------------------------------------------
+    def advance(self, w: Work) -> None:
+        """Work off automatic frames until a seat must decide or the game is over."""
+        while True:
+            if w.over:
+                w.stack = ()
+                return
+            top = w.stack[-1]
+            kind = type(top)
+            if kind is EndMove:
+                w.pop()
+                self.end_move(w)
+            elif kind is Pay:
+                assert isinstance(top, Pay)
+                payer = top.payer
+                if not (w.alive >> payer) & 1 or (
+                    top.payee >= 0 and not (w.alive >> top.payee) & 1
+                ):
+                    w.pop()
+                elif w.cash[payer] >= top.amount:
+                    w.pop()
+                    self.transfer(w, payer, top.payee, top.amount, top.square)
+                elif self.max_raise(w, payer) >= top.amount:
+                    return
+                else:
+                    w.pop()
+                    self.bankrupt(w, payer, top.payee, top.square)
+            elif kind is Auction:
+                assert isinstance(top, Auction)
+                if not self.auction_waits(w, top):
+                    continue
+                return
+            elif kind is JailMove:
+                w.pop()
+                if (w.alive >> w.active) & 1:
+                    self.move(w, w.active, w.dice[0] + w.dice[1])
+            elif kind is Lots:
+                assert isinstance(top, Lots)
+                w.pop()
+                first, rest = top.squares[0], top.squares[1:]
+                if rest:
+                    w.push(Lots(rest))
+                w.push(self.open_auction(w, first, self.seats_from(w, w.active)))
+            else:
+                return
+
+    def seats_from(self, w: Work, seat: int) -> tuple[int, ...]:
+        """Solvent seats in turn order starting with ``seat`` (or the next one if it is out)."""
+        order = (seat, *self.after[seat])
+        return tuple(s for s in order if (w.alive >> s) & 1)
+
+    def end_move(self, w: Work) -> None:
+        active = w.active
+        if (w.alive >> active) & 1 and w.again and not w.jail[active]:
+            w.again = False
+            self.open_window(w)
+            w.ev.append(("again", active))
+        else:
+            self.next_turn(w)
+
+    def open_window(self, w: Work) -> None:
+        w.stack = (WINDOW,)
+        w.passed = 0
+        w.dealt = 0
+
+    def next_turn(self, w: Work) -> None:
+        w.turn += 1
+        if self.turn_cap and w.turn >= self.turn_cap:
+            w.over = TURN_CAP
+            w.stack = ()
+            w.ev.append(("cap", w.turn))
+            return
+        for seat in self.after[w.active]:
+            if (w.alive >> seat) & 1:
+                break
+        w.active = seat
+        w.skipping &= ~(1 << seat)
+        w.doubles = 0
+        w.again = False
+        self.open_window(w)
+        w.ev.append(("turn", seat))
+
+    # -- auctions -----------------------------------------------------------------------------
+    def open_auction(
+        self,
+        w: Work,
+        lot: int,
+        order: tuple[int, ...],
+        building: int = 0,
+        requester: int = -1,
+    ) -> Auction:
+        w.ev.append(("auction", lot, building))
+        return Auction(lot, 0, -1, order, 0, building, requester, False)
+
+    def auction_waits(self, w: Work, a: Auction) -> bool:
+        """Settle an auction that is over or skip a bidder who cannot outbid; True when a
+        bidder must decide."""
+        order = a.order
+        if not order:
+            w.pop()
+            w.ev.append(("unsold", a.lot, a.building))
+            return False
+        if len(order) == 1 and order[0] == a.leader:
+            w.pop()
+            self.auction_won(w, a)
+            return False
+        seat = order[a.at]
+        if seat != a.leader and w.cash[seat] <= a.high:
+            rest = order[: a.at] + order[a.at + 1 :]
+            w.replace_top(
+                Auction(
+                    a.lot,
+                    a.high,
+                    a.leader,
+                    rest,
+                    a.at % len(rest) if rest else 0,
+                    a.building,
+                    a.requester,
+                    a.rivals,
+                )
+            )
+            return False
+        return True
+
+    def auction_won(self, w: Work, a: Auction) -> None:
+        winner = a.leader
+        if not a.building:
+            w.add_cash(winner, -a.high)
+            w.set_owner(a.lot, winner)
+            w.mortgaged &= ~(1 << a.lot)
+            w.ev.append(("won", winner, a.lot, a.high))
+            return
+        # A building-shortage auction: contested, the bid is the price; uncontested, the
+        # requester simply buys at the listed price.
+        price = a.high if a.rivals else STAND_COST[a.lot]
+        w.add_cash(winner, -price)
+        w.ev.append(("won-building", winner, a.building, price))
+        if winner == a.requester:
+            self.place(w, winner, a.lot)
+            return
+        squares = self.build_squares(w, winner, a.building, paid=True)
+        if len(squares) == 1:
+            self.place(w, winner, squares[0])
+        elif squares:
+            w.push(Place(winner, a.building))
+
+    # -- buildings ------------------------------------------------------------------------------
+    def place(self, w: Work, seat: int, square: int) -> None:
+        """Put the next building on ``square`` (paid for already)."""
+        lv = w.level[square]
+        if lv == 4:
+            w.arenas -= 1
+            w.stands += 4
+        else:
+            w.stands -= 1
+        w.set_level(square, lv + 1)
+        w.ev.append(("build", seat, square, lv + 1))
+
+    def eligible_builders(self, w: Work, building: int) -> list[int]:
+        return [
+            s
+            for s in range(self.players)
+            if (w.alive >> s) & 1 and self.build_squares(w, s, building)
+        ]
+
+    def build(self, w: Work, seat: int, square: int) -> None:
+        """Buy a building, or start a building-shortage auction when the bank has fewer left
+        than there are players able to build one."""
+        building = ARENA if w.level[square] == 4 else STAND
+        stock = w.arenas if building == ARENA else w.stands
+        if stock < popcount(w.alive):
+            wanting = self.eligible_builders(w, building)
+            if len(wanting) >= 2 and stock < len(wanting):
+                order = tuple(s for s in (seat, *self.after[seat]) if s in wanting)
+                w.push(self.open_auction(w, square, order, building, seat))
+                return
+        w.add_cash(seat, -STAND_COST[square])
+        self.place(w, seat, square)
+
+    def sell(self, w: Work, seat: int, square: int) -> None:
+        lv = w.level[square]
+        if lv == 5:
+            w.arenas += 1
+            w.stands -= 4
+        else:
+            w.stands += 1
+        w.set_level(square, lv - 1)
+        w.add_cash(seat, HALF[square])
+        w.ev.append(("sell", seat, square, lv - 1, HALF[square]))
+
+    def sell_group(self, w: Work, seat: int, square: int) -> None:
+        """Sell every building of the group: each arena returns to the bank with the four fan
+        stands it stood for, sold at once."""
+        total = 0
+        for s in GROUP_MEMBERS[GROUP[square]]:
+            lv = w.level[s]
+            if lv == 5:
+                w.arenas += 1
+            else:
+                w.stands += lv
+            total += lv * HALF[s]
+            if lv:
+                w.set_level(s, 0)
+        w.add_cash(seat, total)
+        w.ev.append(("sellall", seat, square, total))
+
+    def mortgage(self, w: Work, seat: int, square: int) -> None:
+        w.mortgaged |= 1 << square
+        w.add_cash(seat, B.mortgage[square])
+        w.ev.append(("mortgage", seat, square, B.mortgage[square]))
+
+    def lift(self, w: Work, seat: int, square: int) -> None:
+        w.mortgaged &= ~(1 << square)
+        w.add_cash(seat, -B.lift[square])
+        w.ev.append(("lift", seat, square, B.lift[square]))
+
+    # -- bankruptcy -----------------------------------------------------------------------------
+    def bankrupt(self, w: Work, debtor: int, creditor: int, square: int) -> None:
+        """The debtor cannot raise enough: everything is sold and mortgaged, the cash raised
+        paid, and the deeds go to the creditor (10% due on each) or, to the bank, to auction."""
+        w.ev.append(("bankrupt", debtor, creditor))
+        held = w.holdings[debtor]
+        for s in bits(held):
+            lv = w.level[s]
+            if lv:
+                if lv == 5:
+                    w.arenas += 1
+                else:
+                    w.stands += lv
+                w.add_cash(debtor, lv * HALF[s])
+                w.set_level(s, 0)
+            if not (w.mortgaged >> s) & 1:
+                w.mortgaged |= 1 << s
+                w.add_cash(debtor, B.mortgage[s])
+        raised = w.cash[debtor]
+        w.add_cash(debtor, -raised)
+        cards = w.cards[debtor]
+        w.set_cards(debtor, 0)
+        squares = list(bits(held))
+        if creditor >= 0:
+            if raised:
+                w.add_cash(creditor, raised)
+                if square >= 0:
+                    rent = list(w.rent)
+                    rent[square] += raised
+                    w.rent = tuple(rent)
+                w.ev.append(("pay", debtor, creditor, raised, square))
+            for s in squares:
+                w.set_owner(s, creditor)
+            w.set_cards(creditor, w.cards[creditor] | cards)
+        else:
+            if creditor == POT:
+                w.pot += raised
+            for s in squares:
+                w.set_owner(s, -1)
+                w.mortgaged &= ~(1 << s)
+            for deck in (CHANCE_DECK, MAIL_DECK):
+                if (cards >> deck) & 1:
+                    seen = (*w.seen[deck], self.jail_cards[deck])
+                    w.seen = (seen, w.seen[1]) if deck == CHANCE_DECK else (w.seen[0], seen)
+        w.alive &= ~(1 << debtor)
+        w.eliminated = (*w.eliminated, debtor)
+        w.claims = tuple(c for c in w.claims if debtor not in (c.payer, c.owner))
+        active = debtor == w.active
+        stack = tuple(f for f in w.stack if not self.concerns(f, debtor, active))
+        if active and stack and isinstance(stack[0], Window):
+            stack = (END_MOVE, *stack[1:])  # the bankrupt player's turn is over
+        w.stack = stack
+        if popcount(w.alive) == 1:
+            w.over = LAST_STANDING
+            w.ev.append(("winner", w.alive.bit_length() - 1))
+            return
+        if creditor >= 0:
+            if squares:
+                w.push(Fee(creditor, tuple(squares)))
+        elif squares:
+            w.push(Lots(tuple(squares)))
+
+    @staticmethod
+    def concerns(frame: Frame, seat: int, active: bool) -> bool:
+        """Whether a pending frame is moot once ``seat`` is out."""
+        if isinstance(frame, Pay):
+            return seat in (frame.payer, frame.payee)
+        if isinstance(frame, Manage | Fee | Place | Choice):
+            return frame.seat == seat
+        if isinstance(frame, Deal):
+            return seat in (frame.proposer, frame.partner)
+        return active and isinstance(frame, Buy)
+
+    # -- handlers, one per action ---------------------------------------------------------------
+    def on_roll(self, w: Work, action: Action) -> None:
+        seat = w.active
+        if w.claims:
+            w.claims = tuple(c for c in w.claims if c.payer == seat)
+        w.stack = (END_MOVE,)
+        kind = type(action)
+        if kind is A.PayFine:
+            self.transfer(w, seat, self.fines_to, B.jail_fine)
+            w.set_jail(seat, 0)
+            w.ev.append(("free", seat, "fine"))
+        elif kind is A.UseCard:
+            deck = CHANCE_DECK if w.cards[seat] & 1 else MAIL_DECK
+            self.return_card(w, seat, deck)
+            w.set_jail(seat, 0)
+            w.ev.append(("free", seat, "card"))
+        d1, d2 = self.roll_dice(w)
+        w.ev.append(("roll", seat, d1, d2))
+        jail = w.jail[seat]
+        if jail:
+            w.again = False
+            if d1 == d2:
+                w.set_jail(seat, 0)
+                w.ev.append(("free", seat, "doubles"))
+                self.move(w, seat, d1 + d2)
+            elif jail >= B.jail_turns:
+                w.set_jail(seat, 0)
+                w.ev.append(("free", seat, "third"))
+                w.push(JAIL_MOVE)
+                w.push(Pay(seat, self.fines_to, B.jail_fine))
+            else:
+                w.set_jail(seat, jail + 1)
+            return
+        if d1 == d2:
+            w.doubles += 1
+            if w.doubles >= B.doubles_to_jail:
+                self.send_to_jail(w, seat)
+                return
+            w.again = True
+        else:
+            w.again = False
+        self.move(w, seat, d1 + d2)
+
+    def on_wait(self, w: Work, action: Action) -> None:
+        w.passed |= 1 << action.seat
+
+    def on_skip(self, w: Work, action: Action) -> None:
+        w.skipping |= 1 << action.seat
+
+    def on_claim(self, w: Work, action: A.Claim) -> None:
+        for claim in w.claims:
+            if claim.owner == action.seat and claim.square == action.square:
+                break
+        w.claims = tuple(c for c in w.claims if c is not claim)
+        w.ev.append(("claim", claim.owner, claim.payer, claim.amount, claim.square))
+        self.charge(w, claim.payer, claim.owner, claim.amount, claim.square)
+
+    def on_open_manage(self, w: Work, action: Action) -> None:
+        w.push(Manage(action.seat))
+
+    def on_back(self, w: Work, action: Action) -> None:
+        w.pop()
+
+    def _pop_manage(self, w: Work) -> None:
+        if isinstance(w.stack[-1], Manage):
+            w.pop()
+
+    def on_build(self, w: Work, action: A.Build) -> None:
+        top = w.stack[-1]
+        if isinstance(top, Place):
+            w.pop()
+            self.place(w, action.seat, action.square)
+            return
+        if isinstance(top, Manage):
+            w.pop()
+        self.build(w, action.seat, action.square)
+
+    def on_sell(self, w: Work, action: A.Sell) -> None:
+        self._pop_manage(w)
+        self.sell(w, action.seat, action.square)
+
+    def on_sell_all(self, w: Work, action: A.SellAll) -> None:
+        self._pop_manage(w)
+        self.sell_group(w, action.seat, action.square)
+
+    def on_mortgage(self, w: Work, action: A.Mortgage) -> None:
+        self._pop_manage(w)
+        self.mortgage(w, action.seat, action.square)
+
+    def on_lift(self, w: Work, action: A.Lift) -> None:
+        w.pop()
+        self.lift(w, action.seat, action.square)
+
+    def on_buy(self, w: Work, action: Action) -> None:
+        top = w.stack[-1]
+        assert isinstance(top, Buy)
+        w.pop()
+        price = B.price[top.square]
+        w.add_cash(action.seat, -price)
+        w.set_owner(top.square, action.seat)
+        w.ev.append(("buy", action.seat, top.square, price))
+
+    def on_decline(self, w: Work, action: Action) -> None:
+        top = w.stack[-1]
+        assert isinstance(top, Buy)
+        w.pop()
+        w.push(self.open_auction(w, top.square, self.seats_from(w, w.active)))
+
+    def on_bid(self, w: Work, action: A.Bid) -> None:
+        a = w.stack[-1]
+        assert isinstance(a, Auction)
+        rivals = a.rivals or (a.building != 0 and action.seat != a.requester)
+        w.replace_top(
+            Auction(
+                a.lot,
+                action.amount,
+                action.seat,
+                a.order,
+                (a.at + 1) % len(a.order),
+                a.building,
+                a.requester,
+                rivals,
+            )
+        )
+        w.ev.append(("bid", action.seat, action.amount))
+
+    def on_pass(self, w: Work, action: Action) -> None:
+        a = w.stack[-1]
+        assert isinstance(a, Auction)
+        rest = a.order[: a.at] + a.order[a.at + 1 :]
+        at = a.at % len(rest) if rest else 0
+        w.replace_top(Auction(a.lot, a.high, a.leader, rest, at, a.building, a.requester, a.rivals))
+        w.ev.append(("out", action.seat))
+
+    def on_open_deal(self, w: Work, action: A.OpenDeal) -> None:
+        w.pop()  # the management menu
+        w.dealt |= 1 << action.seat
+        w.push(Deal(action.seat, action.partner))
+
+    def _deal(self, w: Work) -> Deal:
+        top = w.stack[-1]
+        assert isinstance(top, Deal)
+        return top
+
+    def on_give(self, w: Work, action: A.Give) -> None:
+        d = self._deal(w)
+        w.replace_top(
+            Deal(
+                d.proposer,
+                d.partner,
+                tuple(sorted((*d.give, action.square))),
+                d.take,
+                d.cash,
+                d.give_cards,
+                d.take_cards,
+            )
+        )
+
+    def on_take(self, w: Work, action: A.Take) -> None:
+        d = self._deal(w)
+        w.replace_top(
+            Deal(
+                d.proposer,
+                d.partner,
+                d.give,
+                tuple(sorted((*d.take, action.square))),
+                d.cash,
+                d.give_cards,
+                d.take_cards,
+            )
+        )
+
+    def on_give_card(self, w: Work, action: A.GiveCard) -> None:
+        d = self._deal(w)
+        bit = 1 << (0 if action.deck == "chance" else 1)
+        w.replace_top(
+            Deal(d.proposer, d.partner, d.give, d.take, d.cash, d.give_cards | bit, d.take_cards)
+        )
+
+    def on_take_card(self, w: Work, action: A.TakeCard) -> None:
+        d = self._deal(w)
+        bit = 1 << (0 if action.deck == "chance" else 1)
+        w.replace_top(
+            Deal(d.proposer, d.partner, d.give, d.take, d.cash, d.give_cards, d.take_cards | bit)
+        )
+
+    def on_cash(self, w: Work, action: A.Cash) -> None:
+        d = self._deal(w)
+        w.replace_top(
+            Deal(d.proposer, d.partner, d.give, d.take, action.amount, d.give_cards, d.take_cards)
+        )
+
+    def on_offer(self, w: Work, action: Action) -> None:
+        d = self._deal(w)
+        w.replace_top(
+            Deal(d.proposer, d.partner, d.give, d.take, d.cash, d.give_cards, d.take_cards, True)
+        )
+        w.ev.append(("offer", d.proposer, d.partner))
+
+    def on_drop(self, w: Work, action: Action) -> None:
+        w.pop()
+
+    def on_reject(self, w: Work, action: Action) -> None:
+        d = self._deal(w)
+        w.pop()
+        w.ev.append(("deal", d.proposer, d.partner, 0))
+
+    def on_accept(self, w: Work, action: Action) -> None:
+        d = self._deal(w)
+        w.pop()
+        p, q = d.proposer, d.partner
+        for s in d.give:
+            w.set_owner(s, q)
+        for s in d.take:
+            w.set_owner(s, p)
+        if d.cash:
+            w.add_cash(p, -d.cash)
+            w.add_cash(q, d.cash)
+        if d.give_cards or d.take_cards:
+            w.set_cards(p, (w.cards[p] & ~d.give_cards) | d.take_cards)
+            w.set_cards(q, (w.cards[q] & ~d.take_cards) | d.give_cards)
+        w.ev.append(("deal", p, q, 1))
+        to_partner = tuple(s for s in d.give if (w.mortgaged >> s) & 1)
+        to_proposer = tuple(s for s in d.take if (w.mortgaged >> s) & 1)
+        if to_proposer:
+            w.push(Fee(p, to_proposer))
+        if to_partner:
+            w.push(Fee(q, to_partner))
+
+    def on_repay(self, w: Work, action: A.Repay) -> None:
+        top = w.stack[-1]
+        assert isinstance(top, Fee)
+        rest = tuple(s for s in top.squares if s != action.square)
+        if rest:
+            w.replace_top(Fee(top.seat, rest))
+        else:
+            w.pop()
+        self.lift(w, action.seat, action.square)
+
+    def on_keep(self, w: Work, action: Action) -> None:
+        top = w.stack[-1]
+        assert isinstance(top, Fee)
+        w.pop()
+        total = sum(B.fee[s] for s in top.squares)
+        w.ev.append(("fee", action.seat, top.squares, total))
+        self.charge(w, action.seat, BANK, total)
+
+    def on_card_fine(self, w: Work, action: Action) -> None:
+        top = w.stack[-1]
+        assert isinstance(top, Choice)
+        w.pop()
+        self.charge(w, action.seat, self.fines_to, top.amount)
+
+    def on_take_chance(self, w: Work, action: Action) -> None:
+        w.pop()
+        self.draw(w, action.seat, CHANCE_DECK)
+
+
+__all__ = ["KINDS", "Rules", "Work", "bits", "popcount"]

@@ -1,0 +1,658 @@
+"""Esport Monopoly as a tycoon game: spec and options, legal actions, reasons for illegal ones,
+views, outcome and statistics. The procedures of the rules are in ``engine.py``; the text faces
+(board, moves, narration) in ``render.py``."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tycoon.core import (
+    Action,
+    AmountRange,
+    Chance,
+    Dynamics,
+    Game,
+    GameSpec,
+    Information,
+    Option,
+    Outcome,
+    Rng,
+    action_from_json,
+    to_jsonable,
+)
+from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly import render
+from tycoon.games.esport_monopoly.board import (
+    BOARD,
+    CHANCE_DECK,
+    DECK_NAMES,
+    DECKS,
+    EVENT,
+    MAIL_DECK,
+)
+from tycoon.games.esport_monopoly.engine import (
+    GROUP,
+    GROUP_MASK,
+    GROUP_MEMBERS,
+    KINDS,
+    OWNABLE,
+    STAND_COST,
+    Rules,
+    bits,
+)
+from tycoon.games.esport_monopoly.state import (
+    PLAYING,
+    TURN_CAP,
+    WINDOW,
+    Auction,
+    Buy,
+    Choice,
+    Deal,
+    Fee,
+    Manage,
+    Pay,
+    Place,
+    State,
+    Table,
+    View,
+    Window,
+)
+
+B = BOARD
+_JSON_FIELDS: dict[str, tuple[type[Action], tuple[tuple[str, type], ...]]] = {
+    cls.__name__: (
+        cls,
+        tuple((f.name, typing.get_type_hints(cls)[f.name]) for f in dataclasses.fields(cls)),
+    )
+    for cls in A.ACTION_TYPES
+}
+
+
+class EsportMonopoly(Game[State, Action, View]):
+    """The current UK Monopoly rules, re-themed by ESL: events, fan stands, arenas, festivals,
+    ESL shops, Chance and Company Mail."""
+
+    spec = GameSpec(
+        name="esport-monopoly",
+        title="Esport Monopoly",
+        summary=(
+            "ESL's Monopoly: buy events, festivals and ESL shops, build fan stands and arenas, "
+            "deal and auction; the last player solvent wins"
+        ),
+        min_players=2,
+        max_players=8,
+        default_players=4,
+        dynamics=Dynamics.SEQUENTIAL,
+        chance=Chance.EXPLICIT,
+        information=Information.IMPERFECT,
+        version="1",
+        options=(
+            Option("starting-cash", 1500, "cash each player starts with (£)", low=0, high=100_000),
+            Option("go-salary", 200, "salary for passing or landing on GO (£)", low=0, high=10_000),
+            Option(
+                "deck",
+                "current",
+                "Chance and Company Mail cards: the current UK deck or the classic one",
+                choices=("current", "classic"),
+            ),
+            Option(
+                "ask-rent",
+                False,
+                "the owner must ask for rent before the next player rolls (for human tables)",
+            ),
+            Option(
+                "free-parking",
+                False,
+                "house rule: taxes and fines go to a pot that Free Parking pays out",
+            ),
+            Option(
+                "turn-cap",
+                1000,
+                "stop after this many player-turns and rank by net worth (0: no cap)",
+                low=0,
+                high=1_000_000,
+            ),
+            Option(
+                "window",
+                "builders",
+                "who is asked out of turn before each roll: 'builders' (seats that could build "
+                "now or have rent to ask for), 'everyone', or 'none'",
+                choices=("builders", "everyone", "none"),
+            ),
+            Option(
+                "first-player",
+                "roll",
+                "who starts: 'roll' (the roll-off: a random seat) or 'seat1'",
+                choices=("roll", "seat1"),
+            ),
+        ),
+        aliases=("esport_monopoly", "monopoly"),
+    )
+    action_types = A.ACTION_TYPES
+
+    def configure(self) -> None:
+        opts = self.options
+        self.rules = Rules(
+            players=self.players,
+            decks=DECKS[str(opts["deck"])],
+            starting_cash=int(opts["starting-cash"]),
+            salary=int(opts["go-salary"]),
+            ask_rent=bool(opts["ask-rent"]),
+            free_parking=bool(opts["free-parking"]),
+            turn_cap=int(opts["turn-cap"]),
+            window=str(opts["window"]),
+        )
+        self.decks = self.rules.decks
+        n = self.players
+        self._roll = tuple(A.Roll(s) for s in range(n))
+        self._pay = tuple(A.PayFine(s) for s in range(n))
+        self._card = tuple(A.UseCard(s) for s in range(n))
+        self._wait = tuple(A.Wait(s) for s in range(n))
+        self._skip = tuple(A.Skip(s) for s in range(n))
+        self._roll_menu = tuple((A.Roll(s), A.OpenManage(s)) for s in range(n))
+        self._manage = tuple(A.OpenManage(s) for s in range(n))
+        self._buy = tuple(A.BuyDeed(s) for s in range(n))
+        self._decline = tuple(A.Decline(s) for s in range(n))
+        self._pass = tuple(A.Pass(s) for s in range(n))
+        self._deals: dict[tuple[int, int], tuple[A.OpenDeal, ...]] = {}
+        self._window_cache: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._json_table: Table | None = None
+        self._json_cache: Any = None
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def initial_state(self, rng: Rng) -> State:
+        n = self.players
+        first = rng.below(n) if self.options["first-player"] == "roll" else 0
+        chance = tuple(rng.shuffled(range(len(self.decks[CHANCE_DECK]))))
+        mail = tuple(rng.shuffled(range(len(self.decks[MAIL_DECK]))))
+        cash = self.rules.starting_cash
+        table = Table(
+            cash=(cash,) * n,
+            position=(0,) * n,
+            jail=(0,) * n,
+            cards=(0,) * n,
+            alive=(1 << n) - 1,
+            eliminated=(),
+            owner=(-1,) * 40,
+            level=(0,) * 40,
+            mortgaged=0,
+            holdings=(0,) * n,
+            stands=B.stands,
+            arenas=B.arenas,
+            seen=((), ()),
+            hidden=(len(chance), len(mail)),
+            pot=0,
+            active=first,
+            doubles=0,
+            again=False,
+            turn=0,
+            dice=(0, 0),
+            stack=(WINDOW,),
+            passed=0,
+            skipping=0,
+            dealt=0,
+            claims=(),
+            events=(("turn", first),),
+            rent=(0,) * 40,
+            over=PLAYING,
+            acting=(),
+        )
+        return State(table._replace(acting=self.rules.acting(table)), chance, mail)
+
+    # -- who acts and what they may do ------------------------------------------------------------
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return self.seats_to_act(state.table)
+
+    def seats_to_act(self, t: Table) -> tuple[int, ...]:
+        return t.acting
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
+        t = state.table
+        if seat not in t.acting:
+            return ()
+        if (
+            seat == t.active
+            and type(t.stack[-1]) is Window
+            and not t.jail[seat]
+            and not t.claims
+            and not (t.dealt >> seat) & 1
+        ):
+            # The common case, quickly: roll, any builds, the menu.
+            owner = t.owner
+            rules = self.rules
+            if owner is not rules._owners_key:
+                rules.group_owners(t)
+            if not rules._full_groups[seat]:
+                return self._roll_menu[seat]
+        return self.legal(t, seat)
+
+    def legal(self, t: Table, seat: int) -> Sequence[Any]:
+        """The choices of a seat that is to act."""
+        top = t.stack[-1]
+        kind = type(top)
+        rules = self.rules
+        if kind is Window:
+            return self.window_choices(t, seat)
+        if kind is Buy:
+            assert isinstance(top, Buy)
+            choices: list[Any] = []
+            if t.cash[seat] >= B.price[top.square]:
+                choices.append(self._buy[seat])
+            choices.append(self._decline[seat])
+            if self.has_menu(t, seat):
+                choices.append(self._manage[seat])
+            return choices
+        if kind is Auction:
+            assert isinstance(top, Auction)
+            cash = t.cash[seat]
+            if cash > top.high:
+                return (AmountRange(A.Bid(seat, 0), top.high + 1, cash), self._pass[seat])
+            return (self._pass[seat],)
+        if kind is Pay:
+            return self.raise_choices(t, seat)
+        if kind is Manage:
+            choices = [A.Build(seat, s) for s in rules.build_squares(t, seat)]
+            choices += [A.Sell(seat, s) for s in rules.sell_squares(t, seat)]
+            choices += [A.SellAll(seat, s) for s in rules.sell_all_squares(t, seat)]
+            choices += [A.Mortgage(seat, s) for s in rules.mortgage_squares(t, seat)]
+            choices += [A.Lift(seat, s) for s in rules.lift_squares(t, seat)]
+            if not (t.dealt >> seat) & 1:
+                choices.extend(self.deal_partners(t, seat))
+            choices.append(A.Back(seat))
+            return choices
+        if kind is Deal:
+            assert isinstance(top, Deal)
+            if top.sent:
+                return (A.Accept(seat), A.Reject(seat))
+            return self.deal_choices(t, top)
+        if kind is Fee:
+            assert isinstance(top, Fee)
+            cash = t.cash[seat]
+            choices = [A.Repay(seat, s) for s in top.squares if B.lift[s] <= cash]
+            choices.append(A.Keep(seat))
+            return choices
+        if kind is Place:
+            assert isinstance(top, Place)
+            squares = rules.build_squares(t, seat, top.building, paid=True)
+            return [A.Build(seat, s) for s in squares]
+        assert isinstance(top, Choice)
+        return (A.PayCardFine(seat), A.TakeChance(seat))
+
+    def has_menu(self, t: Table, seat: int) -> bool:
+        """Whether the management menu holds anything besides 'back'."""
+        if not (t.dealt >> seat) & 1 and t.alive & ~(1 << seat):
+            return True
+        return self.rules.can_manage(t, seat)
+
+    def window_choices(self, t: Table, seat: int) -> tuple[Any, ...]:
+        menu = self.has_menu(t, seat)
+        claims = tuple(c.square for c in t.claims if c.owner == seat) if t.claims else ()
+        builds = (
+            tuple(self.rules.build_squares(t, seat))
+            if (self.rules.group_owners(t) >> seat) & 1
+            else ()
+        )
+        if seat == t.active:
+            jail = t.jail[seat]
+            key: tuple[Any, ...] = (
+                seat,
+                1 if jail else 0,
+                t.cash[seat] >= B.jail_fine if jail else False,
+                t.cards[seat] != 0 if jail else False,
+                menu,
+                claims,
+                builds,
+            )
+        else:
+            key = (seat, 2, False, False, menu, claims, builds)
+        cached = self._window_cache.get(key)
+        if cached is not None:
+            return cached
+        choices: list[Any] = []
+        if seat == t.active:
+            choices.append(self._roll[seat])
+            if t.jail[seat]:
+                if t.cash[seat] >= B.jail_fine:
+                    choices.append(self._pay[seat])
+                if t.cards[seat]:
+                    choices.append(self._card[seat])
+        else:
+            choices.append(self._wait[seat])
+            choices.append(self._skip[seat])
+        choices.extend(A.Claim(seat, s) for s in claims)
+        choices.extend(A.Build(seat, s) for s in builds)
+        if menu:
+            choices.append(self._manage[seat])
+        result = tuple(choices)
+        if len(self._window_cache) > 10_000:
+            self._window_cache.clear()
+        self._window_cache[key] = result
+        return result
+
+    def deal_partners(self, t: Table, seat: int) -> tuple[A.OpenDeal, ...]:
+        key = (seat, t.alive)
+        partners = self._deals.get(key)
+        if partners is None:
+            partners = tuple(
+                A.OpenDeal(seat, p) for p in self.rules.after[seat] if (t.alive >> p) & 1
+            )
+            self._deals[key] = partners
+        return partners
+
+    def raise_choices(self, t: Table, seat: int) -> list[Any]:
+        rules = self.rules
+        choices: list[Any] = [A.Sell(seat, s) for s in rules.sell_squares(t, seat)]
+        choices += [A.SellAll(seat, s) for s in rules.sell_all_squares(t, seat)]
+        choices += [A.Mortgage(seat, s) for s in rules.mortgage_squares(t, seat)]
+        return choices
+
+    def deal_choices(self, t: Table, d: Deal) -> list[Any]:
+        rules = self.rules
+        p, q = d.proposer, d.partner
+        choices: list[Any] = [A.Give(p, s) for s in rules.tradeable(t, p) if s not in d.give]
+        choices += [A.Take(p, s) for s in rules.tradeable(t, q) if s not in d.take]
+        for deck, name in enumerate(DECK_NAMES):
+            bit = 1 << deck
+            if t.cards[p] & bit and not d.give_cards & bit:
+                choices.append(A.GiveCard(p, name))
+            if t.cards[q] & bit and not d.take_cards & bit:
+                choices.append(A.TakeCard(p, name))
+        choices.append(AmountRange(A.Cash(p, 0), -t.cash[q], t.cash[p]))
+        if d.give or d.take or d.cash or d.give_cards or d.take_cards:
+            choices.append(A.Offer(p))
+        choices.append(A.Drop(p))
+        return choices
+
+    # -- the step ---------------------------------------------------------------------------------
+    def transition(self, state: State, action: Action, rng: Rng) -> State:
+        return self.rules.step(state, action, rng)
+
+    # -- why a move is illegal --------------------------------------------------------------------
+    def explain_illegal(self, state: State, action: Action) -> str:
+        return self.why_not(state.table, action)
+
+    def why_not(self, t: Table, action: Action) -> str:
+        """The rule a well-formed action by a seat to act breaks, in a sentence."""
+        seat = action.seat
+        top = t.stack[-1]
+        text = A.format_action(action)
+        square = getattr(action, "square", None)
+        if square is not None and not 0 <= square < 40:
+            return f"{text}: there is no square {square}"
+        expected = render.expected(self, t, seat)
+        if isinstance(action, A.Build):
+            if isinstance(top, Manage | Place | Window):
+                return self.why_not_build(t, seat, action.square) or f"{text} is not possible now"
+            return f"build: open the management menu first ('manage'); now {expected}"
+        if isinstance(action, A.Sell | A.SellAll | A.Mortgage) and isinstance(top, Manage | Pay):
+            if isinstance(action, A.Sell):
+                return self.why_not_sell(t, seat, action.square) or f"{text} is not possible now"
+            if isinstance(action, A.SellAll):
+                if t.owner[action.square] != seat:
+                    return f"sellall {action.square}: you do not own {B.names[action.square]}"
+                return (
+                    f"sellall {action.square}: there is no building on the group of "
+                    f"{B.names[action.square]} (write the group's first event)"
+                )
+            return self.why_not_mortgage(t, seat, action.square) or f"{text} is not possible now"
+        if isinstance(action, A.Lift) and isinstance(top, Manage):
+            return self.why_not_lift(t, seat, action.square)
+        if isinstance(action, A.Sell | A.SellAll | A.Mortgage | A.Lift):
+            return f"{text}: open the management menu first ('manage'); now {expected}"
+        if isinstance(action, A.Bid) and isinstance(top, Auction):
+            if action.amount <= top.high:
+                if top.leader < 0:
+                    return f"bid {action.amount}: the bidding opens at £1"
+                return f"bid {action.amount}: a bid must beat the current £{top.high}"
+            return f"bid {action.amount}: you have only £{t.cash[seat]} and bids are in cash"
+        if isinstance(action, A.BuyDeed) and isinstance(top, Buy):
+            price = B.price[top.square]
+            return (
+                f"{B.names[top.square]} costs £{price} and you have £{t.cash[seat]}: "
+                "raise cash (manage) or let it go to auction"
+            )
+        if isinstance(action, A.PayFine):
+            if not t.jail[seat] or seat != t.active or not isinstance(top, Window):
+                return f"pay: only a player in jail pays the £{B.jail_fine} fine, before rolling"
+            return f"pay: the fine is £{B.jail_fine} and you have £{t.cash[seat]}"
+        if isinstance(action, A.UseCard):
+            if not t.jail[seat] or seat != t.active or not isinstance(top, Window):
+                return "card: a Get Out of Jail Free card is used in jail, before rolling"
+            return "card: you hold no Get Out of Jail Free card"
+        if isinstance(action, A.OpenDeal) and not isinstance(top, Manage):
+            return f"deal: deals are opened from the management menu ('manage'); now {expected}"
+        if isinstance(action, A.OpenDeal):
+            if action.partner == seat:
+                return "deal: you cannot deal with yourself"
+            if not 0 <= action.partner < self.players or not (t.alive >> action.partner) & 1:
+                return f"deal {action.partner + 1}: no such player in the game"
+            return "deal: one deal per player per window (an engine limit so play goes on)"
+        if isinstance(top, Deal) and not top.sent and seat == top.proposer:
+            reason = self.why_not_deal_item(t, top, action)
+            if reason:
+                return reason
+        if isinstance(action, A.Claim):
+            return f"claim {action.square}: no rent is owed to you there (or it has lapsed)"
+        if isinstance(action, A.Repay) and isinstance(top, Fee):
+            if action.square not in top.squares:
+                return f"repay {action.square}: it is not one of the mortgaged deeds you received"
+            return (
+                f"repay {action.square}: it costs £{B.lift[action.square]} and you have "
+                f"£{t.cash[seat]}; keep it mortgaged paying 10% instead (keep)"
+            )
+        if isinstance(action, A.Wait | A.Skip) and seat == t.active:
+            return f"{text}: the player whose turn it is rolls (or builds, or manages)"
+        return f"{text} is not possible now: {expected}"
+
+    def why_not_build(self, t: Table, seat: int, square: int) -> str:
+        name = B.names[square]
+        if KINDS[square] != EVENT:
+            return f"build {square}: {name} is not an event; only events take fan stands"
+        if t.owner[square] != seat:
+            return f"build {square}: you do not own {name}"
+        group = GROUP[square]
+        title = B.group_titles[group]
+        mask = GROUP_MASK[group]
+        if t.holdings[seat] & mask != mask:
+            return f"build {square}: you must own every event of the {title} group"
+        if t.mortgaged & mask:
+            mortgaged = ", ".join(B.names[s] for s in bits(t.mortgaged & mask))
+            return (
+                f"build {square}: you cannot build on the {title} group while {mortgaged} "
+                "is mortgaged"
+            )
+        level = t.level[square]
+        if level == 5:
+            return f"build {square}: {name} has an arena, the most an event can hold"
+        lowest = min(t.level[s] for s in GROUP_MEMBERS[group])
+        if level > lowest:
+            other = next(s for s in GROUP_MEMBERS[group] if t.level[s] == lowest)
+            return (
+                f"build {square}: build evenly: {name} has {render.buildings(level)} but "
+                f"{B.names[other]} has {render.buildings(lowest)}"
+            )
+        if level == 4 and t.arenas < 1:
+            return f"build {square}: the bank has no arena left (building shortage)"
+        if level < 4 and t.stands < 1:
+            return f"build {square}: the bank has no fan stand left (building shortage)"
+        cost = STAND_COST[square]
+        if t.cash[seat] < cost:
+            return f"build {square}: it costs £{cost} and you have £{t.cash[seat]}"
+        return ""
+
+    def why_not_sell(self, t: Table, seat: int, square: int) -> str:
+        name = B.names[square]
+        if t.owner[square] != seat:
+            return f"sell {square}: you do not own {name}"
+        level = t.level[square]
+        if level == 0:
+            return f"sell {square}: {name} has no building to sell"
+        highest = max(t.level[s] for s in GROUP_MEMBERS[GROUP[square]])
+        if level < highest:
+            other = next(s for s in GROUP_MEMBERS[GROUP[square]] if t.level[s] == highest)
+            return (
+                f"sell {square}: sell evenly: {B.names[other]} has {render.buildings(highest)} "
+                f"and must be sold down first"
+            )
+        if level == 5 and t.stands < 4:
+            return (
+                f"sell {square}: an arena is exchanged for 4 fan stands and the bank has only "
+                f"{t.stands}; sell the whole group (sellall {square})"
+            )
+        return ""
+
+    def why_not_mortgage(self, t: Table, seat: int, square: int) -> str:
+        name = B.names[square]
+        if not OWNABLE[square] or t.owner[square] != seat:
+            return f"mortgage {square}: you do not own {name}"
+        if (t.mortgaged >> square) & 1:
+            return f"mortgage {square}: {name} is already mortgaged"
+        group = GROUP[square]
+        if any(t.level[s] for s in GROUP_MEMBERS[group]):
+            return (
+                f"mortgage {square}: sell every building of the {B.group_titles[group]} group "
+                "to the bank before mortgaging one of its events"
+            )
+        return ""
+
+    def why_not_lift(self, t: Table, seat: int, square: int) -> str:
+        name = B.names[square]
+        if not OWNABLE[square] or t.owner[square] != seat:
+            return f"lift {square}: you do not own {name}"
+        if not (t.mortgaged >> square) & 1:
+            return f"lift {square}: {name} is not mortgaged"
+        return (
+            f"lift {square}: lifting costs the value plus 10%, £{B.lift[square]}, and you have "
+            f"£{t.cash[seat]}"
+        )
+
+    def why_not_deal_item(self, t: Table, d: Deal, action: Action) -> str:
+        if isinstance(action, A.Give | A.Take):
+            whose = d.proposer if isinstance(action, A.Give) else d.partner
+            square = action.square
+            name = B.names[square]
+            who = "you do" if whose == d.proposer else f"{self.seat_name(whose)} does"
+            if not OWNABLE[square] or t.owner[square] != whose:
+                return f"{A.format_action(action)}: {who} not own {name}"
+            if square in (d.give if isinstance(action, A.Give) else d.take):
+                return f"{A.format_action(action)}: {name} is already in the deal"
+            group = GROUP[square]
+            return (
+                f"{A.format_action(action)}: only unimproved properties can be traded: sell "
+                f"every building of the {B.group_titles[group]} group to the bank first"
+            )
+        if isinstance(action, A.Cash):
+            return (
+                f"cash {action.amount}: you can pay at most £{t.cash[d.proposer]} and ask at most "
+                f"£{t.cash[d.partner]}"
+            )
+        if isinstance(action, A.GiveCard | A.TakeCard):
+            return f"{A.format_action(action)}: that Get Out of Jail Free card is not available"
+        if isinstance(action, A.Offer):
+            return "offer: the deal is empty; add a property, cash or a card first"
+        return ""
+
+    # -- views ----------------------------------------------------------------------------------
+    def observe(self, state: State, seat: int | None) -> View:
+        return View(seat, state.table)
+
+    def view_to_json(self, view: View) -> Any:
+        """The generic JSON form, with the table's part converted once per table (every seat
+        sees the same table)."""
+        table = view.table
+        if table is not self._json_table:
+            self._json_table = table
+            self._json_cache = {
+                name: to_jsonable(value) for name, value in zip(Table._fields, table, strict=True)
+            }
+        return {"seat": view.seat, "table": self._json_cache}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """The generic decoder, with a fast path for well-formed data (the generic one looks up
+        type hints on every call)."""
+        if isinstance(data, Mapping):
+            fields = _JSON_FIELDS.get(str(data.get("type")))
+            if fields is not None and len(data) == len(fields[1]) + 1:
+                cls, kinds = fields
+                values: dict[str, Any] = {}
+                for name, kind in kinds:
+                    value = data.get(name)
+                    if type(value) is not kind:
+                        break
+                    values[name] = value
+                else:
+                    return cls(**values)
+        return action_from_json(data, self.action_types)
+
+    def sample_state(self, view: View, rng: Rng) -> State:
+        """The unseen top of each pile, shuffled: every card neither seen since the start nor
+        held by a player."""
+        t = view.table
+        piles: list[tuple[int, ...]] = []
+        for deck in (CHANCE_DECK, MAIL_DECK):
+            held = any((c >> deck) & 1 for c in t.cards)
+            known = set(t.seen[deck])
+            unseen = [
+                c.index
+                for c in self.decks[deck]
+                if c.index not in known and not (held and c.index == self.rules.jail_cards[deck])
+            ]
+            piles.append(tuple(rng.shuffled(unseen)))
+        return State(t, piles[0], piles[1])
+
+    # -- the end ----------------------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        t = state.table
+        if not t.over:
+            return None
+        n = self.players
+        worth = [self.rules.net_worth(t, s) for s in range(n)]
+        out = {s: i for i, s in enumerate(t.eliminated)}
+        keys = [((t.alive >> s) & 1, worth[s] if (t.alive >> s) & 1 else out[s]) for s in range(n)]
+        if t.over == TURN_CAP:
+            reason = f"the turn cap ({t.turn} player-turns) was reached: ranked by net worth"
+        else:
+            winner = t.alive.bit_length() - 1
+            reason = f"{self.seat_name(winner)} is the last player standing"
+        return Outcome(
+            scores=tuple(float(w) for w in worth),
+            ranks=Outcome.ranks_from(keys),
+            reason=reason,
+            unfinished=t.over == TURN_CAP,
+            details={"net_worth": worth, "eliminated": list(t.eliminated), "turns": t.turn},
+        )
+
+    def statistics(self, state: State) -> dict[str, float]:
+        t = state.table
+        stats = {f"rent: {B.names[s]}": float(t.rent[s]) for s in B.properties}
+        stats["player-turns"] = float(t.turn)
+        stats["bankruptcies"] = float(len(t.eliminated))
+        return stats
+
+    # -- notation and presentation --------------------------------------------------------------
+    def parse_action(self, text: str, seat: int) -> Action:
+        return A.parse_action(text, seat)
+
+    def format_action(self, action: Action) -> str:
+        return A.format_action(action)
+
+    def render_text(self, view: View) -> str:
+        return render.render_text(self, view)
+
+    def describe_legal(self, view: View, legal: Sequence[Any]) -> list[str]:
+        return render.describe_legal(self, view, legal)
+
+    def describe_action(self, action: Action, viewer: int | None) -> str:
+        return render.describe_action(self, action)
+
+    def narrate(self, before: View, action: Action, after: View) -> list[str]:
+        return render.narrate(self, before, action, after)
+
+    def explain_outcome(self, state: State) -> str:
+        return render.explain_outcome(self, state)
+
+
+__all__ = ["EsportMonopoly"]
