@@ -183,3 +183,31 @@ def test_resumed_match_continues_like_the_original(name: str) -> None:
     for step in partial.steps[cut:]:
         resumed.play_text(step.action, step.seat)
     assert resumed.record().to_line() == partial.to_line()
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), cases())
+def test_announcements_do_not_leak(name: str, players: int, seed: int) -> None:
+    """How a move is announced to a seat may tell no more than that seat's view: two moves that
+    leave a viewer's view the same must be announced to it the same way (a sealed bid of 3 and
+    one of 7 are both just "commits a bid")."""
+    game = make(name, players)
+    match: Match[Any, Any, Any] = Match(game, seed)
+    rng = SeededRng(seed + 3)
+    steps = 0
+    while not match.is_over() and steps < 400:
+        steps += 1
+        state = match.state
+        seat = match.to_act()[0]
+        legal = game.legal_actions(state, seat)
+        first, second = sample_choice(legal, rng), sample_choice(legal, rng)
+        if first != second:
+            after_first = game.transition(state, first, SeededRng(steps))
+            after_second = game.transition(state, second, SeededRng(steps))
+            for viewer in (*range(game.players), None):
+                if viewer == seat:
+                    continue
+                if game.observe(after_first, viewer) == game.observe(after_second, viewer):
+                    assert game.describe_action(first, viewer) == game.describe_action(
+                        second, viewer
+                    ), f"announcing {first} to {viewer} tells more than its view"
+        match.play(first)
