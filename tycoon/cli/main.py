@@ -17,7 +17,7 @@ from rich.table import Table
 
 import tycoon
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
-from tycoon.cli.play import HUMAN, PlaySession
+from tycoon.cli.play import HUMAN, PlaySession, seat_names
 from tycoon.cli.terminal import make_console, read_line
 from tycoon.core import (
     Match,
@@ -368,10 +368,7 @@ def replay(
     if viewer is not None and not 1 <= viewer <= game.players:
         raise OptionError(f"--as takes a seat from 1 to {game.players}")
     seat = None if viewer is None else viewer - 1
-    seats = ", ".join(
-        f"{game.seat_name(s)}" + (f" ({record.seats[s]})" if s < len(record.seats) else "")
-        for s in range(game.players)
-    )
+    seats = ", ".join(seat_names(game, frames[0].state, record.seats))
     out.print(f"[bold]{game.spec.title}[/bold], seed {record.seed}: {seats}")
     total = len(frames) - 1
 
@@ -422,18 +419,19 @@ class Frame:
 def _frames(record: Any) -> tuple[Any, list[Frame]]:
     game: Any = None
     frames: list[Frame] = []
+    names: list[str] = []
     for match, step in replay_record(record):
         game = match.game
         if step is None:
             frames.append(Frame(match.state))
+            names = seat_names(game, match.state, record.seats)
             continue
-        code = f" ({record.seats[step.seat]})" if step.seat < len(record.seats) else ""
         frames.append(
             Frame(
                 match.state,
                 frames[-1].state,
                 game.parse_action(step.action, step.seat),
-                game.seat_name(step.seat) + code,
+                names[step.seat],
             )
         )
     return game, frames

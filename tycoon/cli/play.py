@@ -9,6 +9,7 @@ never shows what only one seat may know; with a single human it uses that human'
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,19 @@ HELP = """[bold]At your prompt[/bold]
   board                           the board again
   help                            this help
   quit                            stop (the game is kept if you gave --save)"""
+
+
+def seat_names(game: Any, state: Any, codes: Sequence[str]) -> list[str]:
+    """Each seat as a spectator knows it, with its seat code: "Seat 2 (Cpt. Blue, greedy)"."""
+    public = game.observe(state, None)
+    names = []
+    for seat in range(game.players):
+        label = game.seat_label(public, seat)
+        code = codes[seat] if seat < len(codes) else ""
+        if code and code != HUMAN:
+            label = f"{label[:-1]}, {code})" if label.endswith(")") else f"{label} ({code})"
+        names.append(label)
+    return names
 
 
 class PlaySession:
@@ -58,12 +72,11 @@ class PlaySession:
         self.private = len(self.humans) > 1 and self.game.spec.information is Information.IMPERFECT
         self.narrator: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_human: int | None = None
+        self.labels = seat_names(self.game, match.state, seats)
 
     # -- output -------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        code = self.seats[seat]
-        label = self.game.seat_name(seat)
-        return label if code == HUMAN else f"{label} ({code})"
+        return self.labels[seat]
 
     def show_board(self, viewer: int | None) -> None:
         self.console.print(self.game.render_text(self.match.view(viewer)), soft_wrap=True)

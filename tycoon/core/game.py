@@ -148,6 +148,11 @@ class Game(Generic[S, A, V]):
         """Why a well-formed action is not legal; games override it with the rule broken."""
         return f"{self.format_action(action)} is not a legal move now"
 
+    def seat_label(self, view: V, seat: int) -> str:
+        """A seat's name as a view shows it, e.g. with the character it drew at set-up; faces
+        use it in announcements. Only public facts belong here."""
+        return self.seat_name(seat)
+
     def seat_name(self, seat: int) -> str:
         names = self.spec.seat_names
         if seat < len(names):

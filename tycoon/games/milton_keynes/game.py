@@ -828,6 +828,12 @@ class MiltonKeynes(Game[State, Action, View]):
     def explain_outcome(self, state: State) -> str:
         return render.explain_outcome(self, state)
 
+    def seat_label(self, view: View, seat: int) -> str:
+        character = view.characters[seat] if seat < len(view.characters) else -1
+        if character < 0:
+            return self.seat_name(seat)
+        return f"{self.seat_name(seat)} ({cd.CHARACTERS[character].name})"
+
     def seat_roles(self, state: State) -> tuple[str, ...] | None:
         if any(c < 0 for c in state.characters):
             return None
