@@ -115,3 +115,11 @@ def test_input_ending_mid_game_keeps_the_game(tmp_path: Path) -> None:
     assert "Game stopped" in result.stdout and "--resume" in result.stdout
     steps = json.loads(save.read_text())["steps"]
     assert steps[0] == [0, move, []] and len(steps) == 2
+
+
+def test_simulate_shows_which_squares_pay() -> None:
+    result = command("simulate", "esport-monopoly", "-n", "3", "--seats", "greedy,greedy,random")
+    assert result.returncode == 0, result.stderr
+    table = result.stdout.split("rent per game, largest first")[1]
+    means = [float(line.split("│")[2]) for line in table.splitlines() if line.count("│") == 4]
+    assert len(means) == 28 and means == sorted(means, reverse=True)

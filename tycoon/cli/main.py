@@ -33,7 +33,7 @@ from tycoon.core import (
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import SeededRng
-from tycoon.sim import GameTask, Report, wilson_interval
+from tycoon.sim import GameTask, Report, Summary, wilson_interval
 from tycoon.sim import simulate as run_simulation
 from tycoon.sim.runner import check_task
 
@@ -341,13 +341,33 @@ def show_report(report: Report, game: Any) -> None:
             "they stood[/yellow]"
         )
     if report.statistics:
-        stats = Table(title="per-game figures (mean over games)")
-        stats.add_column("figure")
-        stats.add_column("mean", justify="right")
-        stats.add_column("sd", justify="right")
-        for key, summary in sorted(report.statistics.items()):
-            stats.add_row(key, f"{summary.mean:.2f}", f"{summary.sd:.2f}")
-        console.print(stats)
+        show_statistics(report)
+
+
+def show_statistics(report: Report) -> None:
+    """Per-game figures, mean over games. Figures named "group: item" (a game's "rent: <square>")
+    get a table of their own, largest first: the classic "which squares pay" table."""
+    groups: dict[str, list[tuple[str, Summary]]] = {}
+    for key, summary in report.statistics.items():
+        group, sep, item = key.partition(": ")
+        if sep:
+            groups.setdefault(group, []).append((item, summary))
+        else:
+            groups.setdefault("", []).append((key, summary))
+    for group in sorted(groups, key=lambda g: (g != "", g)):
+        rows = groups[group]
+        if group:
+            rows.sort(key=lambda row: (-row[1].mean, row[0]))
+        else:
+            rows.sort()
+        title = f"{group} per game, largest first" if group else "per-game figures"
+        table = Table(title=f"{title} (mean over {report.games} games)")
+        table.add_column(group or "figure")
+        table.add_column("mean", justify="right")
+        table.add_column("sd", justify="right")
+        for item, summary in rows:
+            table.add_row(item, f"{summary.mean:.2f}", f"{summary.sd:.2f}")
+        console.print(table)
 
 
 @app.command()
