@@ -8,9 +8,11 @@ The engine and the games are plain typed Python that mypyc compiles unchanged (S
 mypyc-compatible Python is the fast path before any rewrite"); compiled, the same games (same
 seeds, same moves) run faster. The copy is made outside the source tree so a compiled module can
 never shadow an edited source file: rebuild it after any change. Needs mypy (a dev dependency,
-which ships mypyc) and a C compiler. Modules left out stay interpreted: action and state classes
-that derive from the core's dataclasses, and a few whose frozen dataclasses must stay
-deep-copyable for the tests.
+which ships mypyc) and a C compiler. A game's action and game classes are compiled with the
+core's ``Action`` and ``Game`` they derive from (an interpreted class cannot derive from a
+compiled one). Compiled
+frozen dataclasses cannot be deep-copied, so the few tests that snapshot a state with
+``copy.deepcopy`` are for the interpreted build only.
 """
 
 from __future__ import annotations
@@ -27,8 +29,12 @@ CORE = ("actions", "errors", "game", "rng", "sealed", "spec", "views", "text")
 
 # The modules of each game that mypyc compiles and that pay to compile (the hot paths).
 GAMES: dict[str, tuple[str, ...]] = {
-    "my-city": ("board", "counters", "moves", "rules", "scoring", "tables", "bots"),
-    "esport-monopoly": ("engine", "board", "bots", "game"),
+    "my-city": ("board", "counters", "moves", "rules", "scoring", "state", "tables", "bots"),
+    "esport-monopoly": ("actions", "board", "bots", "engine", "game", "state"),
+    # At least the action and game classes: they derive from the compiled core classes.
+    "estates": ("actions", "game", "rules"),
+    "milton-keynes": ("actions", "game", "scoring"),
+    "water-rights": ("actions", "game", "rules"),
 }
 
 

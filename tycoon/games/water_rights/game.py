@@ -518,7 +518,7 @@ class WaterRights(Game[State, Action, View]):
         phase_name = PHASE_NAMES[phase]
         king_moves = (SetColours, AdjustTax, AdjustWater)
         if phase in (KING_SETUP, KING_POLICY):
-            if kind not in (*king_moves, Done):
+            if kind not in king_moves and kind is not Done:
                 return f"{text}: it is the King's turn; mayors' moves wait for their turns"
             if phase == KING_SETUP and kind is not SetColours:
                 return f"{text}: at set-up the King first picks the taxed colours (colours ...)"
