@@ -8,9 +8,7 @@ The engine and the games are plain typed Python that mypyc compiles unchanged (S
 mypyc-compatible Python is the fast path before any rewrite"); compiled, the same games (same
 seeds, same moves) run faster. The copy is made outside the source tree so a compiled module can
 never shadow an edited source file: rebuild it after any change. Needs mypy (a dev dependency,
-which ships mypyc) and a C compiler. A game's action and game classes are compiled with the
-core's ``Action`` and ``Game`` they derive from (an interpreted class cannot derive from a
-compiled one). Compiled
+which ships mypyc) and a C compiler. Compiled
 frozen dataclasses cannot be deep-copied, so the few tests that snapshot a state with
 ``copy.deepcopy`` are for the interpreted build only.
 """
@@ -27,22 +25,23 @@ SOURCE = Path(__file__).resolve().parent.parent / "tycoon"
 
 CORE = ("actions", "errors", "game", "rng", "sealed", "spec", "views", "text")
 
-# The modules of each game that mypyc compiles and that pay to compile (the hot paths).
-GAMES: dict[str, tuple[str, ...]] = {
-    "my-city": ("board", "counters", "moves", "rules", "scoring", "state", "tables", "bots"),
-    "esport-monopoly": ("actions", "board", "bots", "engine", "game", "state"),
-    # At least the action and game classes: they derive from the compiled core classes.
-    "estates": ("actions", "game", "rules"),
-    "milton-keynes": ("actions", "game", "scoring"),
-    "water-rights": ("actions", "game", "rules"),
-}
+GAMES = ("esport-monopoly", "estates", "milton-keynes", "my-city", "water-rights")
 
 
 def module_paths(games: list[str]) -> list[str]:
+    """The core's modules and every module of each game but its ``__init__`` (which registers it).
+
+    Whole packages are compiled because an interpreted class cannot derive from a compiled one
+    (actions, action sets, the game class all derive from the core's).
+    """
     paths = [f"tycoon/core/{name}.py" for name in CORE]
     for game in games:
-        package = game.replace("-", "_")
-        paths.extend(f"tycoon/games/{package}/{name}.py" for name in GAMES[game])
+        package = SOURCE / "games" / game.replace("-", "_")
+        paths.extend(
+            f"tycoon/games/{package.name}/{module.name}"
+            for module in sorted(package.glob("*.py"))
+            if module.name != "__init__.py"
+        )
     return paths
 
 
@@ -70,9 +69,9 @@ def build(out: Path, games: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", default="build/fast", help="where to build the copy")
-    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="default: all")
+    parser.add_argument("--game", action="append", choices=GAMES, help="default: all")
     args = parser.parse_args(argv)
-    return build(Path(args.out).resolve(), args.game or sorted(GAMES))
+    return build(Path(args.out).resolve(), args.game or list(GAMES))
 
 
 if __name__ == "__main__":
