@@ -25,6 +25,7 @@ from tycoon.core import (
     Information,
     MalformedActionError,
     Match,
+    OptionError,
     OutOfTurnError,
     SeededRng,
     games,
@@ -48,6 +49,27 @@ def cases() -> list[tuple[str, int, int]]:
     for name in GAME_NAMES:
         for players in player_counts(name):
             result.append((name, players, 1000 + players))
+    return result
+
+
+def variant_cases() -> list[Any]:
+    """Every on/off option flipped and every other choice of a choice option, one at a time, at
+    the game's usual player count (numeric options keep their defaults)."""
+    result = []
+    for name in GAME_NAMES:
+        spec = make(name).spec
+        for option in spec.options:
+            if isinstance(option.default, bool):
+                values: list[Any] = [not option.default]
+            else:
+                values = [c for c in option.choices if c != option.default]
+            for value in values:
+                options = {option.name: value}
+                try:
+                    make(name, **options)
+                except OptionError:
+                    continue  # an option that needs another (refused with a reason)
+                result.append(pytest.param(name, options, id=f"{name}-{option.name}={value}"))
     return result
 
 
@@ -81,7 +103,20 @@ def concrete_examples(legal: Any, rng: SeededRng, limit: int = 12) -> list[Actio
 @pytest.mark.parametrize(("name", "players", "seed"), cases())
 def test_random_game_obeys_the_protocol(name: str, players: int, seed: int) -> None:
     """Play a seeded random game, checking the protocol at every step."""
-    game = make(name, players)
+    check_protocol(make(name, players), seed)
+
+
+@pytest.mark.parametrize(("name", "options"), variant_cases())
+def test_every_option_obeys_the_protocol(name: str, options: dict[str, Any]) -> None:
+    """The same checks with each option changed: views, notation and replay under every rule."""
+    game = make(name, **options)
+    # An option may reveal everything (The Estates' open money): no hidden data to vary then.
+    check_protocol(game, 77, require_hidden=False)
+    match = play_random(game, 78)
+    assert replay_to_end(match.record()).state == match.state
+
+
+def check_protocol(game: Game[Any, Any, Any], seed: int, require_hidden: bool = True) -> None:
     match: Match[Any, Any, Any] = Match(game, seed)
     rng = SeededRng(seed)
     seen: list[Action] = []
@@ -145,7 +180,7 @@ def test_random_game_obeys_the_protocol(name: str, players: int, seed: int) -> N
     assert all(len(game.legal_actions(match.state, s)) == 0 for s in range(game.players))
     with pytest.raises(ActionError):
         game.apply(match.state, seen[-1], SeededRng(0))
-    if game.spec.information is Information.IMPERFECT:
+    if game.spec.information is Information.IMPERFECT and require_hidden:
         assert hidden_differs, "sample_state never varied hidden data: the leak test proved nothing"
 
 
