@@ -95,6 +95,16 @@ def test_illegal_earnings_cannot_be_used_to_bid() -> None:
     assert "more money than you have in hand ($3M" in reason and "cash box" in reason
 
 
+def test_illegal_earnings_cannot_pay_for_buying_as_auctioneer() -> None:
+    """ "Illegal Earnings may not be used for the remainder of the game": an auctioneer with
+    $4M in hand and 3 cheques in the cash box cannot buy against a bid of $5M."""
+    game = new_game()
+    state = make_state(game, money=[4, 12, 12, 12], box=[3, 0, 0, 0], offer=["B5", "", ""])
+    state = play_all(game, state, "auction B5", "bid 5", "pass", "pass")
+    assert legal_texts(game, state) == ["sell"]
+    assert "you must sell" in refuse(game, state, "buy")
+
+
 # -- choosing a piece -------------------------------------------------------------------------
 
 

@@ -63,7 +63,8 @@ def test_first_cube_of_a_row_goes_on_the_lot_next_to_the_street() -> None:
     street." """
     state = holding("B5")
     assert legal_texts(GAME, state) == ["place U1", "place M1", "place L1"]
-    assert "goes on U1" in refuse(GAME, state, "place U2")
+    reason = refuse(GAME, state, "place U2")
+    assert "the first floor cube in a row goes on the lot next to the street: U1" in reason
 
 
 def test_additional_cubes_on_top_of_or_next_to_a_cube_no_empty_lots_between() -> None:
@@ -335,3 +336,24 @@ def test_auction_then_placement_in_one_go() -> None:
         state = play(GAME, state, text)
     assert state.board.roofs[0] == 5 and state.money == (14, 10, 12, 12)
     assert state.board.barriers == (IN_SUPPLY,) * 3
+
+
+def test_cancel_cube_removing_a_lengthening_barrier_can_complete_a_row() -> None:
+    """The Cancel cube removes a barrier and "the development requirement of the row" follows:
+    a row lengthened beyond its roofed buildings is complete again once that barrier goes."""
+    board = make_board(rows={"U": "B6^1 G6^2 R6^3 Y6^4"}, barriers={2: "U+"})
+    assert board.lengths[0] == 6 and not is_row_complete(board, 0)
+    after = placed_cancel(board, 2)
+    assert after.lengths[0] == 4 and is_row_complete(after, 0)
+    assert after.barriers[1] == REMOVED
+
+
+def test_cancel_cube_cannot_leave_a_row_needing_fewer_than_no_lots() -> None:
+    """Our rule beside "may not be removed if the development requirement would be shorter than
+    the current amount of developed lots": no removal may leave a row needing fewer than 0 lots
+    (4 - 3 + 1 - 2 = 0; removing the lengthening 1 would leave -1)."""
+    board = make_board(barriers={3: "L-", 1: "L+", 2: "L-"})
+    assert board.lengths[2] == 0
+    state = holding("cancel", board)
+    assert legal_texts(GAME, state) == ["cancel 2", "cancel 3", "discard"]
+    assert "would shorten the lower row to -1 lots" in refuse(GAME, state, "cancel 1")

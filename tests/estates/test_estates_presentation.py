@@ -155,3 +155,22 @@ def test_statistics_of_a_finished_game() -> None:
     stats = GAME.statistics(state)
     assert stats["complete_rows"] == 2 and stats["mayor_placed"] == 1
     assert stats["auctions_all_passed"] == 1 and stats["winning_score"] == 28
+
+
+def test_narration_of_a_round_ending_explains_it_and_keeps_money_secret() -> None:
+    """Several rounds: when a round ends and the board is set up again, its scoring is told
+    building by building and its winner named; others' money in hand stays secret."""
+    game, state = end_of_game_example(rounds=3)
+    state = play(game, state, "auction roof", rng=ScriptedRng([1]))
+    state = play_all(game, state, "pass", "pass", "pass")
+    before = game.observe(state, 1)
+    action = game.parse_action("place M5", 0)
+    after_state, _ = game.apply(state, action, ScriptedRng([0] * 24 + [3]))
+    lines = game.narrate(before, action, game.observe(after_state, 1))
+    text = "\n".join(lines)
+    assert "Round 1 is over: two rows are complete." in lines
+    assert "  M5: B1 = 1 + rooftop 6 = 7, top cube Blue → Seat 1: +7" in lines
+    assert "Round winner: Seat 1" in lines
+    assert "  Seat 2: 8 + 0 = 8  (cheques in hand 12)" in lines  # the viewer's own
+    assert "  Seat 1: 26 + 2 = 28" in lines  # another's money in hand is not told
+    assert "Round 2 begins" in text

@@ -277,3 +277,38 @@ def test_several_rounds_two_round_wins_beat_a_higher_total() -> None:
     outcome = game.outcome(state)
     assert outcome is not None and outcome.winners == (3,)
     assert outcome.scores == (34.0, 0.0, 0.0, 1.0)
+
+
+def test_cancel_cube_completing_the_second_row_ends_the_game_at_once() -> None:
+    """ "The game ends ... As soon as 2 rows of buildings are completed": also when the second
+    row is completed by the Cancel cube removing the barrier that lengthened it."""
+    game = new_game()
+    board = make_board(
+        rows={"U": "B5^1 G3^2 R2^3 Y1^4", "M": "O4^1 P5^2 B1^3 G2^4"},
+        barriers={1: "U+"},
+        certificates={"B": 0, "G": 1, "R": 2, "Y": 3, "O": 0, "P": 1},
+    )
+    assert [is_row_complete(board, r) for r in range(3)] == [False, True, False]
+    state = make_state(game, board=board)
+    state = play_all(game, state, "auction cancel", "pass", "pass", "pass", "cancel 1")
+    assert state.phase == OVER and state.end_reason == "two rows are complete"
+
+
+def test_several_rounds_each_round_is_set_up_again_as_in_the_setup() -> None:
+    """ "At the end of each round, set up the game as in the Setup section of the rules,
+    excluding Step 6": certificates back near Main Street, new cubes drawn, rooftops, barriers,
+    Mayor and Cancel cube back beside the board, a starting player drawn again."""
+    game, state = end_of_game_example(rounds=2)
+    assert any(c >= 0 for c in state.board.certificates)
+    state = play(game, state, "auction roof", rng=ScriptedRng([1]))
+    state = play_all(game, state, "pass", "pass", "pass")
+    state = play(game, state, "place M5", rng=ScriptedRng([5] + [0] * 23 + [1]))
+    assert state.round == 2 and state.phase == CHOOSE
+    board = state.board
+    assert board.certificates == (-1,) * 6
+    assert board.barriers == (-1,) * 3 and board.mayor == -1 and board.cancel == -1
+    assert board.lengths == (4, 4, 4) and board.built == (0, 0, 0)
+    assert state.roofs_left == (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
+    assert state.auctioneer == 1 and state.start_seat == 1 and state.turn == 1
+    assert state.offer[0][0] == 5  # drawn again: the sixth cube comes first
+    assert len(state.results) == 1 and state.results[0].board.mayor == 0

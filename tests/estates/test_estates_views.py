@@ -158,3 +158,63 @@ def test_malformed_notation_is_refused_with_the_right_form(text: str, hint: str)
     with pytest.raises(MalformedActionError) as caught:
         GAME.parse_action(text, 0)
     assert hint in caught.value.reason
+
+
+# -- several rounds: what a finished round reveals ----------------------------------------------
+
+
+def _finished_round_state(money: tuple[int, ...], box: tuple[int, ...]) -> Any:
+    """Round 1 of 3 ended by the last rooftop: U1 (Blue, seat 0) and M1 (Green, seat 1) lose."""
+    from tycoon.core import ScriptedRng
+
+    from .helpers import play
+
+    game = new_game(rounds=3)
+    board = make_board(rows={"U": "B5", "M": "G3"}, certificates={"B": 0, "G": 1})
+    state = make_state(game, board=board, roofs_left=[1], money=list(money), box=list(box))
+    state = play(game, state, "auction roof", rng=ScriptedRng([0]))
+    state = play_all(game, state, "pass", "pass", "pass")
+    state = play(game, state, "place U1", rng=ScriptedRng([0] * 24 + [2]))
+    assert state.round == 2 and len(state.results) == 1
+    return game, state
+
+
+def test_several_rounds_money_in_hand_at_a_rounds_end_stays_secret() -> None:
+    """ "Players are never required to reveal the amount of money they have." After a round
+    only the scores are recorded ("After each round, scores for each player are recorded"); the
+    cash boxes are in the scores, but money in hand is not, and since every cheque is carried
+    over it would give away everyone's money for the next round."""
+    game, state = _finished_round_state((14, 8, 9, 11), (1, 3, 0, 2))
+    result = state.results[0]
+    assert result.money == (14, 8, 9, 11)  # the truth is kept
+    view = game.observe(state, 2)
+    assert view.results[0].money == (None, None, 9, None)
+    assert view.results[0].scores == result.scores and view.results[0].box == result.box
+    assert game.observe(state, None).results[0].money == (None,) * 4
+    # Another distribution of money in hand at the round's end looks the same to seat 2.
+    from dataclasses import replace as swap
+
+    other = swap(state, results=(swap(result, money=(8, 14, 9, 11)),))
+    assert game.observe(other, 2) == view
+    # sample_state redraws it consistently: 48 cheques in all, the viewer's own kept.
+    for seed in range(10):
+        sample = game.sample_state(view, SeededRng(seed))
+        assert game.observe(sample, 2) == view
+        past = sample.results[0]
+        assert None not in past.money and past.money[2] == 9
+        assert sum(m for m in past.money if m is not None) + sum(past.box) == 48
+    # Everything is shown once the game is over.
+    assert game.observe(replace(state, phase=4), 2).results[0].money == (14, 8, 9, 11)
+
+
+def test_several_rounds_cheques_of_players_tied_for_a_round_are_shown() -> None:
+    """ "In case of a tie, the tied player with the most amount of Checks in hand, including
+    their personal cash box, is the winner": players tied on a round's top score compare their
+    cheques, so theirs are shown; the others' stay secret."""
+    # Seats 2 and 3 score 0 + box: 1 each; seat 2 has more cheques and wins the round.
+    game, state = _finished_round_state((16, 8, 12, 7), (0, 3, 1, 1))
+    result = state.results[0]
+    assert result.scores[2] == result.scores[3] == max(result.scores)
+    assert result.winners == (2,)
+    view = game.observe(state, 0)
+    assert view.results[0].money == (16, None, 12, 7)

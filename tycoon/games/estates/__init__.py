@@ -24,6 +24,9 @@ pile, and nothing hidden to leak); a barrier lengthening a row to all ten lots s
 
 Version history:
 - 1: first complete implementation.
+- 2: several rounds: a finished round's money in hand is secret in views until the game is over
+  (the viewer's own and those of players tied on the round's top score excepted); the end of
+  a round is narrated building by building with its winner.
 """
 
 from tycoon.core import register

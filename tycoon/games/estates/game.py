@@ -106,7 +106,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="1",
+        version="2",
         options=(
             Option(
                 "rounds",
@@ -622,12 +622,15 @@ class Estates(Game[EstatesState, Action, EstatesView]):
 
     def observe(self, state: EstatesState, seat: int | None) -> EstatesView:
         n = self.players
+        results = state.results
         if self.open_money or state.phase == OVER:
             money: tuple[int | None, ...] = state.money
             box: tuple[int | None, ...] = state.box
         else:
             money = tuple(state.money[s] if s == seat else None for s in range(n))
             box = tuple(state.box[s] if s == seat else None for s in range(n))
+            if results:
+                results = tuple(_masked_result(r, seat) for r in results)
         return EstatesView(
             seat=seat,
             players=n,
@@ -651,7 +654,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             start_seat=state.start_seat,
             wins=state.wins,
             totals=state.totals,
-            results=state.results,
+            results=results,
             tally=state.tally,
             end_reason=state.end_reason,
         )
@@ -695,6 +698,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                     moved = rng.below(room + 1)
                     money[s] -= moved
                     box[s] += moved
+        results = tuple(_sampled_result(r, STARTING_MONEY * n, rng) for r in view.results)
         return EstatesState(
             board=view.board,
             offer=view.offer,
@@ -713,7 +717,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             start_seat=view.start_seat,
             wins=view.wins,
             totals=view.totals,
-            results=view.results,
+            results=results,
             tally=view.tally,
             end_reason=view.end_reason,
         )
@@ -884,6 +888,42 @@ def high_bidder(bids: tuple[int, ...], auctioneer: int, players: int) -> tuple[i
         if bids[i] >= 0:
             return bids[i], (auctioneer + 1 + i) % players
     raise ValueError("nobody has bid")
+
+
+def _masked_result(result: RoundResult, seat: int | None) -> RoundResult:
+    """A finished round as ``seat`` sees it before the game is over: the scores and cash boxes
+    (which the scores include) are public; money in hand only the seat's own and that of players
+    tied on the round's top score, whose cheques break the tie."""
+    scores = result.scores
+    best = max(scores)
+    tied = sum(1 for x in scores if x == best) > 1
+    money = tuple(
+        m if s == seat or (tied and scores[s] == best) else None for s, m in enumerate(result.money)
+    )
+    return RoundResult(
+        result.number, result.reason, result.board, scores, money, result.box, result.winners
+    )
+
+
+def _sampled_result(result: RoundResult, cheques: int, rng: Rng) -> RoundResult:
+    """A past round with the hidden money in hand redrawn: the cheques not in the cash boxes
+    nor known are shared at random among the hidden seats."""
+    hidden = [s for s, m in enumerate(result.money) if m is None]
+    if not hidden:
+        return result
+    money = [m or 0 for m in result.money]
+    left = cheques - sum(result.box) - sum(money)
+    for _ in range(max(left, 0)):
+        money[hidden[rng.below(len(hidden))]] += 1
+    return RoundResult(
+        result.number,
+        result.reason,
+        result.board,
+        result.scores,
+        tuple(money),
+        result.box,
+        result.winners,
+    )
 
 
 def _count(tally: tuple[int, ...], index: int) -> tuple[int, ...]:

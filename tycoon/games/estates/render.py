@@ -390,6 +390,8 @@ def narrate(game: Estates, before: EstatesView, action: Action, after: EstatesVi
         scores = ", ".join(f"{name(s)} {result.scores[s]}" for s in range(after.players))
         lines.append(f"Scores of the round: {scores}.")
         if after.phase != "over":
+            # The board is set up again: say how the round scored before it goes.
+            lines.extend(explain_round(game, result)[1:])
             lines.append(
                 f"Round {after.round} begins with fresh cubes and rooftops; every cheque is "
                 f"carried over. {name(after.auctioneer)} auctions first."
@@ -489,9 +491,10 @@ def explain_round(game: Estates, result: RoundResult) -> list[str]:
         lines.extend(_building_line(game, b) for b in by_row[row])
     lines.append("Scores (buildings + one point a cheque in the cash box):")
     for s in range(n):
+        money = result.money[s]
         lines.append(
             f"  {name(s)}: {per_seat[s]} + {result.box[s]} = {result.scores[s]}"
-            f"  (cheques in hand {result.money[s]})"
+            + (f"  (cheques in hand {money})" if money is not None else "")
         )
     winners = result.winners
     best = [s for s in range(n) if result.scores[s] == max(result.scores)]

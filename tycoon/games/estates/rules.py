@@ -118,6 +118,10 @@ def cube_refusal(board: Board, cube: int, row: int, lot: int) -> str | None:
             f"{where} is past the development requirement of {row_name(row)} ({length} lots): "
             "no building on or past a building permit or the river"
         )
+    if lot > built + 1 and built == 0:
+        return (
+            f"the first floor cube in a row goes on the lot next to the street: {ROWS[row].letter}1"
+        )
     if lot > built + 1:
         return (
             f"empty lots between buildings are not allowed: the next building in "

@@ -30,13 +30,17 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """A finished round: its final board and the scores, made public when it ended."""
+    """A finished round: its final board and the scores, made public when it ended.
+
+    ``money`` (cheques in hand at the round's end) stays secret in views until the game is over,
+    except the viewer's own and those of players tied on the round's top score (the tie-break
+    compares their cheques); there it is ``None``. In a state it is always known."""
 
     number: int
     reason: str
     board: Board
     scores: tuple[int, ...]
-    money: tuple[int, ...]  # cheques in hand at the end of the round
+    money: tuple[int | None, ...]  # cheques in hand at the end of the round
     box: tuple[int, ...]  # cheques in the cash box at the end of the round
     winners: tuple[int, ...]
 
