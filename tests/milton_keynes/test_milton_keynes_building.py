@@ -397,3 +397,79 @@ def test_roundabout_briefcase_only_while_the_bank_holds_one() -> None:
     rich = CityMap((), 0, 0, 0, (), (8, 0), 1)
     after = game.rules.update_incomes(evolve(state, city=rich), [])
     assert after.players[0].marker == 18 and after.players[0].cash == 0
+
+
+def test_sewage_reprocessor_takes_a_river_plot_and_air_base_a_land_plot() -> None:
+    """SEWAGE REPROCESSOR: "the free plot must be on the river!"; AIR BASE: "take one empty plot"
+    (CHOICE: a free land plot, never river or marsh)."""
+    game = new_game(2)
+    players = [player(deeds="E4 F3", hand="SEWAGE-REPROCESSOR AIR-BASE"), player()]
+    state = building_phase(game, players)
+    state = play(game, state, (0, "build SEWAGE-REPROCESSOR E4"), (0, "build AIR-BASE F3"))
+    state = seal_all(game, state)
+    assert state.phase == Phase.REQUISITION
+    assert legal_texts(game, state, 0) == ["take E3", "take F4"]
+    assert "requisitions a river plot" in refuse(game, state, 0, "take D4")
+    state = play(game, state, (0, "take F4"))
+    assert legal_texts(game, state, 0) == ["take G3"]  # F2 is marsh, E3 and F4 river
+    assert "not river or marsh" in refuse(game, state, 0, "take F2")
+    assert "not river or marsh" in refuse(game, state, 0, "take E3")
+    state = play(game, state, (0, "take G3"))
+    assert [bd.label_list(b.mask) for b in state.city.buildings] == ["E4 F4", "F3 G3"]
+
+
+def test_a_requisition_with_no_plot_left_to_name_goes_back_to_the_hand() -> None:
+    """Requisitions: "the plot must join the building into one connected shape"; CHOICE: a
+    commission with no plot left to name goes back to the hand (here both AIR BASEs need G3)."""
+    game = new_game(2)
+    players = [player(deeds="F3 G4", hand="AIR-BASE AIR-BASE"), player()]
+    state = building_phase(game, players)
+    state = play(game, state, (0, "build AIR-BASE F3"), (0, "build AIR-BASE G4"))
+    state = seal_all(game, state)
+    assert legal_texts(game, state, 0) == ["take G3"]
+    state = play(game, state, (0, "take G3"))
+    assert any("finds no free plot" in line for line in state.log)
+    assert [bd.label_list(b.mask) for b in state.city.buildings] == ["F3 G3"]
+    assert state.players[0].deeds == mask("G4")
+    assert state.players[0].permits[cd.AIR_BASE_PERMIT] == 1
+    assert state.players[0].known_deeds == mask("G4")  # the returned commission was seen
+
+
+def test_each_roundabout_reached_in_the_update_pays_a_briefcase() -> None:
+    """ "if you pass a roundabout while moving up the income rail at this point, you may collect
+    a free heavy briefcase" (RULING: reaching a roundabout counts as passing it; once per
+    roundabout newly passed)."""
+    game = new_game(2)
+    players = [player(marker=12, floor=10), player(marker=17, floor=15)]
+    state = make_state(game, Phase.BUILD, players=players, bank=100)
+    rich = CityMap((), 0, 0, 0, (), (10, 4), 1)
+    after = game.rules.update_incomes(evolve(state, city=rich), [])
+    # Seat 1: 12 -> 20 reaches 15 and 20; seat 2: 17 -> 15, held on its roundabout, nothing.
+    assert [p.marker for p in after.players] == [20, 15]
+    assert [p.floor for p in after.players] == [20, 15]
+    assert [p.cash for p in after.players] == [10, 0]
+    assert after.bank == 90
+
+
+def test_the_game_ends_when_an_air_base_takes_the_last_deed_of_the_deck() -> None:
+    """ "The game finishes once the deed deck is empty at the end of the build phase" — a
+    requisition that takes the last deed out of the deck empties it."""
+    game = new_game(4)
+    players = [player(deeds="B7 B9", hand="AIR-BASE")] + [player() for _ in range(3)]
+    state = building_phase(game, players, deck="B8")
+    state = play(game, state, (0, "build AIR-BASE B7 B9"))
+    state = play(game, seal_all(game, state), (0, "take B8"))
+    assert state.deed_deck == () and state.phase == Phase.OVER
+
+
+def test_tied_on_income_blocks_and_on_cash_the_players_share_a_rank() -> None:
+    """ "If there is a tie, then the tied player with the greatest amount of cash in their hand
+    wins" (tied on both: a shared rank)."""
+    game = new_game(3)
+    players = [player(cash=4), player(cash=4), player(cash=9)]
+    specs = ((0, "CHAV", "B1"), (1, "CHAV", "D1"), (2, "CHAV", "A1"))
+    state = seal_all(game, building_phase(game, players, *specs, deck=""))
+    assert state.city.blocks == (2, 2, 1)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert outcome.ranks == (1, 1, 3)

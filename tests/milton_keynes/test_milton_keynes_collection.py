@@ -185,3 +185,40 @@ def test_players_without_permits_are_not_asked() -> None:
     assert state.phase == Phase.BEFORE_COLLECTION
     state = game.rules.start_year(state, SeededRng(0), [])
     assert state.phase == Phase.BRIBE  # collection and the spring deal happened
+
+
+def test_inquiry_in_the_first_year_adds_to_the_grant() -> None:
+    """ "In the first year you get a special extra 'government grant' of 20 stuffed envelopes";
+    "Prior to collecting cash, you may choose to play one or more INQUIRY cards ... be sure to
+    collect the newer, bigger amount!" (RULING: year 1 pays the marker plus the grant of 20)."""
+    game = new_game(2)
+    players = [player(hand="INQUIRY"), player()]
+    state = before_collection(game, players, year=1)
+    state = play(game, state, (0, "inquiry"), (0, "pass"))
+    assert [p.cash for p in state.players] == [15 + 20, 10 + 20]
+
+
+def test_demolish_updates_every_income_block_on_the_map_at_once() -> None:
+    """DEMOLISH: "After playing DEMOLISH, update all the income blocks on the map, but don't alter
+    the income markers until the end of the next build phase: you all still receive the cash you
+    were expecting this year" — the neighbour of the smaller building gains at once."""
+    game = new_game(2)
+    players = [player(hand="DEMOLISH", marker=12, floor=10), player(marker=14, floor=10)]
+    state = before_collection(game, players, (0, "CHAV", "C8"), (1, "CHAV", "B6 B7 B8"))
+    # C8: two river walls, nothing from the 3-plot neighbour; B6-B8: 2 internal + 2 over C8.
+    assert state.city.blocks == (2, 4)
+    state = play(game, state, (0, "demolish B6"))
+    # B7-B8 is now within one plot of C8: 1 each way; one internal wall left.
+    assert state.city.blocks == (3, 2)
+    state = play(game, state, (0, "pass"))
+    assert [p.cash for p in state.players] == [12, 14]  # the markers did not move
+
+
+def test_redevelop_clears_only_your_own_building() -> None:
+    """REDEVELOP: "Pick up one of your (already built) building's deeds"."""
+    game = new_game(2)
+    players = [player(hand="REDEVELOP"), player()]
+    state = before_collection(game, players, (0, "CHAV", "C8"), (1, "CHAV", "B6 B7"))
+    state = play(game, state, (0, "pass"))
+    assert legal_texts(game, state, 0) == ["pass", "redevelop C8"]
+    assert "no building on B6" in refuse(game, state, 0, "redevelop B6")

@@ -114,3 +114,13 @@ def test_seat_roles_are_the_characters_and_statistics_are_figures() -> None:
     assert game.seat_roles(state) == ("Dr. Green", "Cpt. Blue", "Scarlet")
     figures = game.statistics(state)
     assert figures["years"] == 1.0 and "trades" in figures and "lots_bought" in figures
+
+
+def test_developer_lines_count_cards_in_good_english() -> None:
+    """The board names one card in the singular: "1 deed, 1 permit"."""
+    game = new_game(2)
+    state = make_state(
+        game, Phase.PURCHASE, players=[player(deeds="A1", hand="LOBBY"), player(deeds="A2 A3")]
+    )
+    text = game.render_text(game.observe(state, 0))
+    assert "1 deed, 1 permit" in text and "2 deeds, 0 permits" in text

@@ -187,3 +187,40 @@ def test_every_seat_holding_permits_is_asked_about_lobby() -> None:
     state = sale(game, players, "A1 A3 C1 C3 E1")
     state = play(game, state, (0, "bribe 1"), (1, "bribe 2"), (2, "bribe 3"))
     assert state.queue == (2, 0)
+
+
+def test_a_player_who_passed_may_buy_in_a_later_round() -> None:
+    """ "If there are any lots still for sale after all players have had a chance at buying one,
+    it continues around again, restarting with the player who made the highest bribe, until all
+    players pass. If any still remain, they are placed on the bottom of the deeds deck"."""
+    game = new_game(3)
+    state = sale(game, [player(cash=20) for _ in range(3)], "A1 A3 C3 E5 E7")
+    assert lot_labels(state) == ["A1", "A3", "C3"]
+    state = play(game, state, (0, "bribe 3"), (1, "bribe 2"), (2, "bribe 1"))
+    state = play(game, state, (0, "pass"), (1, "buy A1"), (2, "pass"))
+    # Somebody bought: round two starts again with the highest bribe, who passed before.
+    assert state.phase == Phase.PURCHASE and game.to_act(state) == (0,)
+    state = play(game, state, (0, "buy A3"), (1, "pass"), (2, "pass"))
+    # Round three: everyone passes; C3 goes under the deed deck and the autumn sale begins.
+    assert state.phase == Phase.PURCHASE and game.to_act(state) == (0,)
+    state = play(game, state, (0, "pass"), (1, "pass"), (2, "pass"))
+    assert state.players[0].deeds == mask("A3") and state.players[1].deeds == mask("A1")
+    assert state.season == 1 and state.phase == Phase.BRIBE
+    # C3 went under the deck (after E5 and E7): the autumn deals it last.
+    assert lot_labels(state) == ["E5", "E7", "C3"] and state.deed_deck == ()
+
+
+def test_after_lobby_ties_count_the_cards_in_hand_again() -> None:
+    """ "If some players are tied, then the player of them with the fewest cards in their hand
+    gets first choice": after LOBBY the order is worked out again from the final bribes and the
+    hands as they are then (the LOBBY card is gone)."""
+    game = new_game(2)
+    players = [player(cash=10, hand="LOBBY"), player(cash=10, deeds="B1")]
+    state = sale(game, players, "A1 A3 C3 E5")
+    state = play(game, state, (0, "bribe 2"), (1, "bribe 3"))
+    assert state.order == (1, 0) and state.queue == (0,)  # seat 2 holds no permit: not asked
+    state = play(game, state, (0, "lobby 3"))
+    # Tied at 3: seat 1 now holds no card, seat 2 holds one deed.
+    assert state.bribes == (3, 3) and state.order == (0, 1)
+    assert [p.cash for p in state.players] == [7, 7]
+    assert game.to_act(state) == (0,)

@@ -192,3 +192,49 @@ def test_offer_cards_option_allows_bigger_offers() -> None:
         make_state(one, Phase.PURCHASE, players=players), SeededRng(0), []
     )
     assert "at most 1 cards" in refuse(one, state, 0, "offer 2 A1 A2 for G3")
+
+
+def test_two_players_re_bid_both_tied_permits_within_the_cash_they_had() -> None:
+    """Re-bids: "providing you never offer less than the original offer and you do not use cash
+    that is used for ... the permit on the other side" — with both permits tied the two re-bids
+    together stay within the cash held at the bids; a permit still tied goes under the deck."""
+    game = new_game(2)
+    state = bidding(game, [player(cash=10), player(cash=10)], "DUMP COMMONS")
+    state = play(game, state, (0, "bid 3 3"), (1, "bid 3 3"))
+    assert state.phase == Phase.REBID and state.sealed is not None
+    assert game.rules.rebid_bounds(state, 0) == ((3, 7), (3, 7), 10)
+    assert "at most 10" in refuse(game, state, 0, "rebid 7 7")
+    assert "no lower than" in refuse(game, state, 0, "rebid 2 3")
+    state = play(game, state, (0, "rebid 7 3"), (1, "rebid 3 4"))
+    # DUMP: seat 1's 7 against seat 2's 4; COMMONS: seat 2's 3 against seat 1's 3, still tied.
+    assert state.players[0].permits == permits("DUMP")
+    assert state.players[1].permits == permits()
+    assert [p.cash for p in state.players] == [3, 17]
+    assert state.permit_deck == (cd.COMMONS_PERMIT,)
+
+
+def test_a_permit_deck_that_runs_out_leaves_a_slot_empty() -> None:
+    """CHOICE: with fewer permits than pairs, the first slots are dealt and the rest stay empty;
+    a seat with no permit on either side does not bid."""
+    game = new_game(3)
+    state = bidding(game, [player(cash=10) for _ in range(3)], "DUMP")
+    assert state.slots == (cd.DUMP_PERMIT, -1, -1)
+    assert state.sealed is not None and state.sealed.seats == (0, 1)
+    assert "no permit on your right" in refuse(game, state, 0, "bid 1 1")
+    state = play(game, state, (0, "bid 4 0"), (1, "bid 0 2"))
+    assert state.players[0].permits == permits("DUMP")
+    assert [p.cash for p in state.players] == [6, 14, 10]
+
+
+def test_lobby_on_permit_bids_goes_in_bribe_order() -> None:
+    """RULING: "LOBBY: after bribes or permit bids are revealed, players holding LOBBY may replace
+    their own amount, in bribe order"."""
+    game = new_game(3)
+    players = [player(cash=10, hand="LOBBY") for _ in range(3)]
+    state = bidding(game, players, "DUMP LOBBY COMMONS", order=(2, 0, 1))
+    state = play(game, state, (0, "bid 1 0"), (1, "bid 0 0"), (2, "bid 0 1"))
+    assert state.phase == Phase.BID_LOBBY and state.queue == (2, 0, 1)
+    state = play(game, state, (2, "lobby 0 4"))
+    assert state.bids[2] == (0, 4) and game.to_act(state) == (0,)
+    # Seat 1 sees seat 3's new bid before its own turn.
+    assert game.observe(state, 0).bids[2] == (0, 4)

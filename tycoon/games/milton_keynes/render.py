@@ -45,6 +45,11 @@ def offer_text(offer: Offer) -> str:
     return f"{' '.join(give) or 'nothing'} for {' '.join(want) or 'nothing'}"
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 deed``, ``3 deeds``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def blocks_text(game: MiltonKeynes, blocks: Sequence[int]) -> str:
     return ", ".join(f"{game.seat_name(seat)} {b}" for seat, b in enumerate(blocks))
 
@@ -150,8 +155,8 @@ def render_text(game: MiltonKeynes, view: View) -> str:
         lines.append(
             f"  {player_label(game, view, seat)}: income rail {view.markers[seat]} "
             f"(roundabout {view.floors[seat]}), {view.blocks[seat]} blocks on the map; {cash}; "
-            f"{view.deed_counts[seat]} deeds{known_text}, "
-            f"{view.permit_counts[seat]} permits{permits_text}{status}"
+            f"{plural(view.deed_counts[seat], 'deed')}{known_text}, "
+            f"{plural(view.permit_counts[seat], 'permit')}{permits_text}{status}"
         )
     if view.seat is not None:
         deeds = " ".join(bd.LABELS[p] for p in view.hand_deeds) or "none"
