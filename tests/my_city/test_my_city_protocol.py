@@ -18,7 +18,7 @@ from tycoon.core import (
     replay_to_end,
     sample_choice,
 )
-from tycoon.games.my_city import MyCity, Place, Rezone
+from tycoon.games.my_city import CityState, MyCity, Place, Rezone
 from tycoon.games.my_city.moves import CityMoves
 
 from .support import game
@@ -36,7 +36,7 @@ CONFIGURATIONS = [
 ]
 
 
-def brute_force_placements(city: MyCity, state, seat: int) -> set[Place]:
+def brute_force_placements(city: MyCity, state: CityState, seat: int) -> set[Place]:
     """Every counter of the cup (or the draw) on every empty square with no same-type zone
     adjacent, read square by square from the board."""
     tables = city.tables

@@ -6,11 +6,12 @@ import pytest
 
 from tycoon.core import ReplayError, ScriptedRng, SeededRng
 from tycoon.core.text import plain
+from tycoon.games.my_city import CityState, MyCity
 
 from .support import EVERY_ROW, game, setup_script
 
 
-def landmark_squares(city, state) -> list[str]:
+def landmark_squares(city: MyCity, state: CityState) -> list[str]:
     names = city.tables.board.names
     return [names[s] for s, index in enumerate(state.landmark_at) if index >= 0]
 

@@ -458,7 +458,7 @@ def test_no_rezoning_without_the_option() -> None:
 
 
 def test_a_seat_that_can_only_rezone_is_not_skipped() -> None:
-    """RULING: a rezoning is a move, so a seat that cannot place but can rezone is not skipped."""
+    """CHOICE: a rezoning is a move, so a seat that cannot place but can rezone is not skipped."""
     city = game(3, rezoning=True)
     state = play(city, blocked_seat_position(city), "H4 a8")
     assert state.to_move == 1 and state.skips == (0, 0, 0)
@@ -467,7 +467,7 @@ def test_a_seat_that_can_only_rezone_is_not_skipped() -> None:
 
 
 def test_the_game_ends_when_no_one_can_place_even_with_rezonings_left() -> None:
-    """RULING: the end is judged on placing ("no one is Able to place any more of their
+    """CHOICE: the end is judged on placing ("no one is Able to place any more of their
     counters"); rezonings left do not keep the game going."""
     city = game(3, rezoning=True)
     state = play(city, blocked_seat_position(city), "H4 a8")
@@ -505,7 +505,7 @@ def test_random_zones_the_other_counter_goes_back() -> None:
 
 
 def test_random_zones_draw_again_when_neither_counter_fits() -> None:
-    """RULING: a draw of two counters that both cannot be used is drawn again: every pair
+    """CHOICE: a draw of two counters that both cannot be used is drawn again: every pair
     with a usable counter is equally likely (one recorded draw among those pairs)."""
     supply = 0b111  # counters 0, 1, 2; only counter 2 can be used
     assert draw_counters(supply, 0b100, ScriptedRng([0])) == (0, 2)
@@ -520,7 +520,7 @@ def test_random_zones_last_counter_is_drawn_alone() -> None:
 
 
 def test_random_zones_with_rezoning_use_a_drawn_counter() -> None:
-    """RULING: with Random Zone Selection a rezoning puts one of the drawn counters in play."""
+    """CHOICE: with Random Zone Selection a rezoning puts one of the drawn counters in play."""
     city = game(2, random_zones=True, rezoning=True)
     state = position(city, {"e4": "Airport"}, {0: ["C1 e5"]}, to_move=0, drawn=("H3", "R4"))
     legal = city.legal_actions(state, 0)
