@@ -19,6 +19,8 @@ from tycoon.games.water_rights.state import (
     DRAFT,
     EMPTY,
     KING_POLICY,
+    N_DEMAND_FAILED,
+    N_INCOME,
     OVER,
     REQUEST,
     State,
@@ -128,14 +130,32 @@ def test_event_festival_yellow_plus_1() -> None:
     assert tiles and run("Festival") - run("") == 1
 
 
-def test_event_royal_levy_adds_1_to_the_tax_dollars() -> None:
-    """RULING: Royal Levy: tax +$1 per taxed colour this round (the rate's dollars + 1)."""
+def test_event_royal_levy_tax_plus_1_per_taxed_colour() -> None:
+    """RULING: Royal Levy (tax +$1 per taxed colour this round): with green and red taxed,
+    every mayor's tax is $2 more, whatever the number of tiles (not the rate's dollars + 1,
+    which would charge $1 more per group of tiles)."""
     game, state = started()
     state = with_tiles(game, state, SENIOR, [("Farmland", "a1", 0), ("Farmland", "a2", 0)])
     senior = town(state, SENIOR)
     assert tax_due(game.rules, state, SENIOR, senior) == 1
     levy = replace(state, event=event_id(game, "Royal Levy"))
-    assert tax_due(game.rules, levy, SENIOR, senior) == 2
+    assert tax_due(game.rules, levy, SENIOR, senior) == 1 + 2
+    six_green = with_tiles(
+        game, levy, SENIOR, [(n, c, 0) for n, c in (("Farmland", "a3"), ("Farmland", "a4"))]
+    )
+    six_green = with_tiles(
+        game, six_green, SENIOR, [("Livestock", "b1", 0), ("Livestock", "e1", 0)]
+    )
+    assert tax_due(game.rules, six_green, SENIOR, town(six_green, SENIOR)) == 3 + 2
+    assert tax_due(game.rules, levy, JUNIOR, town(levy, JUNIOR)) == 2  # no tiles: still $2
+    # One taxed colour (a designer's variant): $1 more.
+    one = replace(levy, tax_colours=0b001)
+    assert tax_due(game.rules, one, SENIOR, senior) == 1 + 1
+    # Collected at the end of the turn like any tax.
+    state = mayor_turn(levy, SENIOR, DISTRIBUTE, reserve=0, hand=())
+    treasury = state.treasury
+    state = play(game, state, "collect")
+    assert town(state, SENIOR).cash == 20 - 3 and state.treasury == treasury + 3
 
 
 def test_event_tax_holiday_no_tax() -> None:
@@ -222,18 +242,29 @@ def test_demand_water_levy_failed_pays_2_per_missing_unit() -> None:
     assert town(state, SENIOR).demands_failed == 1
 
 
-def test_demand_grain_quota_failed_means_no_green_income_next_turn() -> None:
-    """RULING: Grain quota: 2 supplied green districts, else no green income (next turn)."""
+def test_demand_grain_quota_failed_means_no_green_income() -> None:
+    """RULING: Grain quota: 2 supplied green districts, else no green income. Unlike Power
+    quota and Loyalty ("... next turn"), the ruling names no later turn: the green districts
+    supplied this turn earn nothing, and nothing carries over to the next turn."""
     game, state = started()
-    state = with_tiles(game, state, RIPARIAN, [("Cistern", "d3", 4), ("Farmland", "a1", 0)])
-    state = replace(state, demand=demand_id(game, "Grain Quota"))
-    state = mayor_turn(state, RIPARIAN, DISTRIBUTE, reserve=0, hand=())
-    state = play(game, state, "supply a1")
+    state = with_tiles(
+        game,
+        state,
+        RIPARIAN,
+        [("Cistern", "d3", 4), ("Farmland", "a1", 0), ("Workshop", "e3", 0)],
+    )
+    state = replace(state, demand=demand_id(game, "Grain Quota"), event=EMPTY)
+    state = mayor_turn(state, RIPARIAN, DISTRIBUTE, reserve=0, hand=(), posts=1 << SENIOR)
+    state = play(game, state, "supply a1")  # Farmland (green): 2 water, would earn $3
+    state = play(game, state, "supply e3")  # Workshop (red): 2 water + a red token lot ($1)
     if state.active == RIPARIAN:
         state = play(game, state, "collect")
     riparian = town(state, RIPARIAN)
-    assert riparian.demands_failed == 1 and riparian.no_income_next == 1  # green
-    assert riparian.cash == 23  # this turn's income is still paid
+    assert riparian.demands_failed == 1 and riparian.no_income_next == 0
+    assert riparian.cash == 20 - 1 + 3  # only the red Workshop's $3; the farmland earned $0
+    names = [item for item in state.news if item[0] in (N_DEMAND_FAILED, N_INCOME)]
+    assert [n[0] for n in names] == [N_DEMAND_FAILED, N_INCOME]  # decided as income is counted
+    assert names[1][2] == 3
 
 
 def test_demand_grain_quota_met_with_two_supplied_green() -> None:
@@ -250,7 +281,8 @@ def test_demand_grain_quota_met_with_two_supplied_green() -> None:
     assert town(state, RIPARIAN).demands_met == 1
 
 
-def test_no_colour_income_penalty_applies_on_the_next_turn() -> None:
+def test_no_colour_income_next_penalty_applies_on_the_next_turn() -> None:
+    """The data's no_colour_income_next penalty (for a designer's demand) bites next turn."""
     game, state = started()
     state = with_tiles(game, state, RIPARIAN, [("Cistern", "d3", 4), ("Farmland", "a1", 0)])
     state = mayor_turn(state, SENIOR, DISTRIBUTE, reserve=0, hand=())

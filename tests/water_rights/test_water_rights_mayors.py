@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from tycoon.core.actions import is_legal
+from tycoon.games.water_rights.actions import Request
 from tycoon.games.water_rights.game import WaterRights
-from tycoon.games.water_rights.rules import capacity, tax_due
+from tycoon.games.water_rights.rules import _set, capacity, tax_due, token_cost
 from tycoon.games.water_rights.state import (
     BUILD,
     DISTRIBUTE,
@@ -31,6 +33,7 @@ from .helpers import (
     play,
     refused,
     town,
+    with_town,
 )
 
 
@@ -175,6 +178,27 @@ def test_legacy_card_with_none_left_is_refused() -> None:
     assert "no Water Rights Legacy card left" in refused(game, state, "request 8 legacy")
     game, state = _request_position(SENIOR)
     assert "only cancels an event's limit" in refused(game, state, "request 8 legacy")
+
+
+def test_a_legacy_card_is_never_forced_on_a_mayor() -> None:
+    """FACT: legacy cards "can be played against the King's penalty when he tries to limit the
+    amount of water you can request ... use them wisely": playing one is the mayor's choice.
+    With Drought and a need of 1 the cap is 0; the mayor may still request nothing and keep
+    the card (the only move offered used to be the legacy request)."""
+    game, state = _request_position(SENIOR, event="Drought")
+    senior = town(state, SENIOR)
+    reservoir = at("d4")
+    state = with_town(state, SENIOR, replace(senior, water=_set(senior.water, reservoir, 7)))
+    legal = game.legal_actions(state, SENIOR)
+    assert is_legal(legal, Request(SENIOR, 0, False)) and is_legal(legal, Request(SENIOR, 1, True))
+    described = game.describe_legal(game.observe(state, SENIOR), legal)
+    assert described[0].startswith("request 0  - take no water")
+    assert described[1].startswith("request N legacy  - N from 1 to 1")
+    kept = play(game, state, "request 0")
+    assert town(kept, SENIOR).legacy == 2 and kept.phase != REQUEST
+    assert "at least 1 water" in refused(game, state, "request 0 legacy")
+    played = play(game, state, "request 1 legacy")
+    assert town(played, SENIOR).legacy == 1 and town(played, SENIOR).water[reservoir] == 8
 
 
 def test_request_is_limited_by_the_kings_bank() -> None:
@@ -418,6 +442,47 @@ def test_tokens_bought_through_a_trading_post_two_for_a_dollar_paid_to_the_selle
     state = play(game, state, "feed")
     state = play(game, state, "supply e3")  # red own + the spare green: nothing more to pay
     assert town(state, RIPARIAN).cash == riparian_cash + 1
+
+
+def test_eight_tokens_per_colour_own_and_bought() -> None:
+    """RULING: 8 tokens per colour; a fed facility yields its 8 tokens for the turn. A mayor's
+    own districts use at most 8 own tokens a turn, and at most 8 of another colour can be
+    bought through a trading post in a turn."""
+    game, state = fresh()
+    state = play(game, state, "colours green red")
+    rules = game.rules
+    assert rules.economy.tokens_per_colour == 8
+    workshop = rules.kinds[rules.by_name["Workshop"]]
+    # Own tokens: 7 used, one left for a Workshop (1 red), none for a second.
+    state = _distribution(
+        game,
+        state,
+        SENIOR,
+        [("Workshop", "e2"), ("Workshop", "e3")],
+        [("Reservoir", "d4", 8)],
+        turn=Turn(fed=True, own_used=7),
+    )
+    assert token_cost(rules, state, SENIOR, town(state, SENIOR), state.turn, workshop) == 0
+    used_up = replace(state, turn=Turn(fed=True, own_used=8))
+    assert "needs tokens" in refused(game, used_up, "supply e2")
+    cash = town(state, SENIOR).cash
+    state = play(game, state, "supply e2")  # the 8th token: e3 cannot be supplied any more,
+    assert state.active == RIPARIAN  # so the turn ends by itself
+    assert town(state, SENIOR).cash == cash + workshop.income - 1  # one Workshop; $1 red tax
+    # Bought tokens: the Riparian has bought 8 red this turn and has none spare: no more.
+    state = _distribution(
+        game,
+        state,
+        RIPARIAN,
+        [("Workshop", "e2")],
+        [("Reservoir", "d2", 8)],
+        turn=Turn(bought=(0, 8, 0)),
+        posts=1 << SENIOR,
+    )
+    assert "needs tokens" in refused(game, state, "supply e2")
+    state = replace(state, turn=Turn(bought=(0, 6, 0)))
+    state = play(game, state, "supply e2")
+    assert state.turn.bought == (0, 8, 0)
 
 
 def test_undersupplied_tiles_earn_nothing() -> None:

@@ -12,6 +12,10 @@ mayors.
 
 Version history:
 - 1: first implementation.
+- 2: rules review. A legacy card is never forced (a capped request without one, down to 0, is
+  always offered); Royal Levy adds $1 per taxed colour (was: $1 on the rate's dollars); Grain
+  Quota's penalty takes this turn's green income (was: next turn's), checked as income is
+  counted (new check point ``at_income`` and penalty ``no_colour_income`` in the data).
 """
 
 from tycoon.core import register

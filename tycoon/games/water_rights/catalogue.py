@@ -41,6 +41,7 @@ EVENT_EFFECTS = (
     "income_colour",
     "income_card",
     "tax_bonus",
+    "tax_per_colour",
     "no_trading",
     "no_tax",
 )
@@ -48,7 +49,7 @@ DEMAND_KINDS = {
     # demand kind -> the check points it may use
     "pay": ("end_of_turn",),
     "give_water": ("end_of_turn",),
-    "supplied_colour": ("after_income",),
+    "supplied_colour": ("at_income", "after_income"),
     "give_own_tokens": ("after_income",),
     "build_grey_or_plant": ("end_of_turn",),
     "own_districts": ("end_of_turn", "after_income"),
@@ -59,6 +60,7 @@ PENALTY_KINDS = (
     "return_water",
     "pay_per_missing",
     "pay",
+    "no_colour_income",
     "no_colour_income_next",
     "facility_idle_next",
     "double_tax",
@@ -445,7 +447,15 @@ def _load_events(directory: Path, by_name: dict[str, int]) -> tuple[Event, ...]:
                 raise CatalogueError(f"{where}: card {card_name!r} is not in the catalogue")
             card = by_name[card_name]
         amount = entry.get("amount", 0)
-        if effect in ("request_cap", "rain", "burst", "income_colour", "income_card", "tax_bonus"):
+        if effect in (
+            "request_cap",
+            "rain",
+            "burst",
+            "income_colour",
+            "income_card",
+            "tax_bonus",
+            "tax_per_colour",
+        ):
             amount = _need(entry, "amount", where)
         events.append(
             Event(
@@ -482,6 +492,15 @@ def _load_demands(directory: Path) -> tuple[Demand, ...]:
             raise CatalogueError(f"{where}: penalty must be one of {', '.join(PENALTY_KINDS)}")
         if penalty_kind == "double_tax" and check == "end_of_turn":
             raise CatalogueError(f"{where}: a double-tax penalty needs a check before the tax")
+        if penalty_kind == "no_colour_income" and check not in ("before_drafting", "at_income"):
+            raise CatalogueError(
+                f"{where}: a no_colour_income penalty (this turn) needs a check before income "
+                "is paid (before_drafting or at_income)"
+            )
+        if penalty_kind in ("no_colour_income", "no_colour_income_next") and (
+            "colour" not in penalty
+        ):
+            raise CatalogueError(f"{where}: a {penalty_kind} penalty needs a 'colour'")
         if penalty_kind == "pay_per_missing" and kind not in ("give_water", "own_districts"):
             raise CatalogueError(f"{where}: pay_per_missing fits give_water or own_districts")
         demands.append(

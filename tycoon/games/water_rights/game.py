@@ -101,7 +101,7 @@ class WaterRights(Game[State, Action, View]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="1",
+        version="2",
         options=(
             Option(
                 "automated-king",
@@ -558,6 +558,8 @@ class WaterRights(Game[State, Action, View]):
                     return f"{text}: a legacy card only cancels an event's limit on requests"
                 if full <= capped:
                     return f"{text}: the limit does not hold you back; keep your legacy card"
+                if amount < 1:
+                    return f"{text}: a legacy card is played on a request of at least 1 water"
             if amount > need:
                 return (
                     f"{text}: you may request only what fills your plants: they hold "

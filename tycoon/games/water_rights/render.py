@@ -286,6 +286,8 @@ def describe_legal(game: WaterRights, view: View, legal: Sequence[Any]) -> list[
                     f"request N legacy  - N from {choice.low} to {choice.high}: play a legacy "
                     "card to lift the event's cap (free)"
                 )
+            elif choice.high == 0:
+                out.append("request 0  - take no water (the cap allows none without a legacy card)")
             else:
                 town = view.towns[view.active - 1]
                 cost = (

@@ -257,7 +257,11 @@ def tax_due(rules: Rules, board: Board, role: int, town: TownData, double: bool 
     dollars = board.tax_dollars + (event.amount if event and event.effect == "tax_bonus" else 0)
     counts = colour_counts(rules, rules.town(role), town)
     tiles = board.tax_tiles
-    total = sum(counts[c] // tiles * dollars for c in range(3) if board.tax_colours >> c & 1)
+    taxed = [c for c in range(3) if board.tax_colours >> c & 1]
+    total = sum(counts[c] // tiles * dollars for c in taxed)
+    if event is not None and event.effect == "tax_per_colour":
+        # Royal Levy: the tax is $amount more for each taxed colour.
+        total += event.amount * len(taxed)
     return total * 2 if double else total
 
 
@@ -425,14 +429,17 @@ def _colour_combos(taxable: tuple[int, ...], taxed: int) -> list[tuple[int, ...]
 
 def request_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list[Any]:
     """Water request ranges: 0..what the mayor may take (and pay for); with a legacy card,
-    1..what fills the plants when an event caps requests."""
+    1..what fills the plants when an event caps requests. Playing a legacy card is never
+    forced: whenever there is a request to make, requesting less (down to 0) without one is
+    offered too."""
     _need, capped, full, limited = request_limits(rules, board, town)
     paying = pays_for_water(town)
     high = min(capped, affordable_units(board, town.cash)) if paying else capped
+    legacy = limited and town.legacy > 0 and full > capped
     choices: list[Any] = []
-    if high > 0:
+    if high > 0 or legacy:
         choices.append(AmountRange(Request(seat, 0, False), 0, high))
-    if limited and town.legacy > 0 and full > capped:
+    if legacy:
         choices.append(AmountRange(Request(seat, 1, True), 1, full))
     return choices
 
@@ -1128,6 +1135,10 @@ class Work:
         role = self.active
         town = self.town(role)
         turn = self.turn
+        demand = rules.demands[self.demand] if self.demand != EMPTY else None
+        if demand is not None and demand.check == "at_income":
+            # Decided as income is counted, so a penalty on this turn's income applies.
+            self.check_demand(role, demand.id)
         # Phase 3: income from supplied tiles only.
         income = 0
         supplied = cells_of(turn.supplied)
@@ -1136,7 +1147,6 @@ class Work:
         town.cash += income
         turn.income = income
         self.news.append((N_INCOME, role, income, len(supplied)))
-        demand = rules.demands[self.demand] if self.demand != EMPTY else None
         if demand is not None and demand.check == "after_income":
             self.check_demand(role, demand.id)
         # Phase 4: tokens go back, recycling plants refill, water beside the town is poured.
@@ -1230,6 +1240,8 @@ class Work:
             paid = self.pay_king(town, missing * demand.penalty_amount)
         elif penalty == "pay":
             paid = self.pay_king(town, demand.penalty_amount)
+        elif penalty == "no_colour_income":
+            turn.no_income |= 1 << demand.penalty_colour
         elif penalty == "no_colour_income_next":
             town.no_income_next |= 1 << demand.penalty_colour
         elif penalty == "facility_idle_next":
