@@ -4,7 +4,7 @@ test per rule, named after it, the rule quoted; each bad input refused with its 
 from __future__ import annotations
 
 from tycoon.games.esport_monopoly.board import CHANCE_DECK, MAIL_DECK
-from tycoon.games.esport_monopoly.state import STAND, Auction, Deal, Fee, Lots, Place
+from tycoon.games.esport_monopoly.state import ARENA, STAND, Auction, Deal, Fee, Lots, Place
 
 from .helpers import card, events, legal_texts, new_game, play, play_all, position, refuse
 
@@ -404,3 +404,39 @@ def test_everyone_window_asks_every_other_seat_in_turn_order() -> None:
 def test_none_window_asks_nobody_out_of_turn() -> None:
     game = new_game(window="none")
     assert game.to_act(position(game, owner={1: 2, 3: 2})) == (0,)
+
+
+def test_deal_of_cash_alone_is_refused() -> None:
+    """ "You can do a deal with another player to buy or sell unimproved property ... Property
+    can be traded for any combination of cash, other property or Get Out of Jail Free cards":
+    a deal buys or sells a property (or a jail card); cash handed over for nothing is no deal."""
+    game = new_game()
+    state = position(game, owner={1: 0, 39: 1})
+    state = manage(game, state, 0, "deal 2")
+    for text in ("cash 500", "cash -500"):
+        written = play(game, state, 0, text)
+        assert "offer" not in legal_texts(game, written, 0)
+        refuse(game, written, 0, "offer", "cash alone is no deal")
+    # With a property in it, the same cash makes a deal.
+    state = play_all(game, state, [(0, "cash 500"), (0, "take 39")])
+    assert "offer" in legal_texts(game, state, 0)
+
+
+def test_building_shortage_auction_of_an_arena() -> None:
+    """ "If buildings are limited and two or more players wish to buy them, the Banker must
+    auction them off to the highest bidder" (arenas too: the last arena, two players ready for
+    one; the winner's 4 fan stands go back to the bank)."""
+    game = new_game()
+    owner = {**ORANGE, 1: 1, 3: 1}
+    state = position(game, owner=owner, level={16: 4, 18: 4, 19: 4, 1: 4, 3: 4}, arenas=1)
+    stands = state.table.stands
+    state = play(game, state, 0, "build 16")
+    top = state.table.stack[-1]
+    assert isinstance(top, Auction) and top.building == ARENA and top.order == (0, 1)
+    state = play_all(game, state, [(0, "bid 50"), (1, "bid 120"), (0, "pass")])
+    assert isinstance(state.table.stack[-1], Place)
+    assert legal_texts(game, state, 1) == ["build 1", "build 3"]
+    state = play(game, state, 1, "build 3")
+    t = state.table
+    assert t.level[3] == 5 and t.cash[:2] == (1500, 1380)
+    assert t.arenas == 0 and t.stands == stands + 4 and t.level[16] == 4

@@ -126,6 +126,8 @@ def test_sample_state_leaves_out_held_jail_cards() -> None:
 
 
 def test_render_shows_owners_buildings_mortgages_tokens_and_money() -> None:
+    """The board shows each deed's owner, buildings, mortgage and the rent it charges now (the
+    Title Deed's figure a player would read), the tokens and everyone's money."""
     game = new_game()
     state = position(
         game,
@@ -136,13 +138,19 @@ def test_render_shows_owners_buildings_mortgages_tokens_and_money() -> None:
         jail=[0, 0, 0, 0],
     )
     text = plain(game.render_text(game.observe(state, 0)))
-    assert "16 Pro League Qualifier P1 ▮▮ « 2 3" in text
-    assert "19 Masters Stage P1 ARENA" in text
-    assert "39 Grand Final P2 « 4" in text
+    assert "16 Pro League Qualifier P1 ▮▮ rent £200 « 2 3" in text
+    assert "19 Masters Stage P1 ARENA rent £1000" in text
+    assert "39 Grand Final P2 rent £50 « 4" in text
     assert " 5 Spring Pixel Festival P3 mortgaged" in text
     assert " 0 GO « 1" in text and " 1 Rookie Cup £60" in text
     assert "Seat 1: £1500" in text and "Your deeds:" in text
     assert "Now: Seat 1 is about to roll" in text
+    state = position(game, owner={12: 1, 28: 2, 1: 1, 3: 1})
+    text = plain(game.render_text(game.observe(state, 0)))
+    assert "12 ESL Shop Online P2 rent 4x dice" in text
+    assert " 1 Rookie Cup P2 rent £4" in text  # doubled: the whole brown group
+    state = position(game, owner={12: 1, 28: 1})
+    assert "28 ESL Shop Arena P2 rent 10x dice" in plain(game.render_text(game.observe(state, 0)))
 
 
 def test_narration_announces_dice_moves_rent_and_cards() -> None:
@@ -161,6 +169,37 @@ def test_narration_announces_dice_moves_rent_and_cards() -> None:
     assert "Seat 2 collects £50 from the bank." in lines
 
 
+def test_narration_says_where_a_bankrupt_players_deeds_and_cards_go() -> None:
+    """Bankruptcy is announced with what follows from it: to a player, "give them all your
+    mortgaged properties and any Get Out of Jail Free cards"; to the bank, the properties are
+    auctioned unmortgaged and the cards return to the bottom of their piles."""
+    game = new_game()
+    state = position(
+        game,
+        at=[34, 0, 0, 0],
+        owner={37: 1, 39: 1, 1: 0, 6: 0},
+        level={37: 5, 39: 5},
+        mortgaged=[6],
+        cards=[2, 0, 0, 0],
+        cash=[100, 1500, 1500, 1500],
+    )
+    after = play(game, state, 0, "roll", dice=[(2, 3)])
+    lines = game.narrate(game.observe(state, 1), A.Roll(0), game.observe(after, 1))
+    assert (
+        "Seat 1 is bankrupt to Seat 2 and leaves the game! Seat 2 receives Rookie Cup (1), "
+        "Campus Clash (6) (mortgaged) and 1 Get Out of Jail Free card."
+    ) in lines
+    state = position(
+        game, at=[35, 0, 0, 0], owner={1: 0, 3: 0}, cards=[3, 0, 0, 0], cash=[0, 1500, 1500, 1500]
+    )
+    after = play(game, state, 0, "roll", dice=[(1, 2)])
+    lines = game.narrate(game.observe(state, 2), A.Roll(0), game.observe(after, 2))
+    assert (
+        "Seat 1 is bankrupt to the bank and leaves the game! The bank auctions Rookie Cup (1), "
+        "Qualifier Open (3), unmortgaged. Its Get Out of Jail Free cards go under their piles."
+    ) in lines
+
+
 def test_describe_legal_groups_the_moves() -> None:
     game = new_game()
     state = position(game, owner={16: 0, 18: 0, 19: 0})
@@ -171,6 +210,15 @@ def test_describe_legal_groups_the_moves() -> None:
     state = play(game, state, 0, "auction")
     lines = game.describe_legal(game.observe(state, 0), game.legal_actions(state, 0))
     assert lines == ["Moves: bid N  (N from 1 to 1500) | pass"]
+    # Selling shows what the bank pays: half the listed price, an arena with its four stands.
+    state = play(
+        game, position(game, owner={16: 0, 18: 0, 19: 0}, level={16: 4, 18: 4, 19: 5}), 0, "manage"
+    )
+    lines = game.describe_legal(game.observe(state, 0), game.legal_actions(state, 0))
+    assert (
+        "Sell: sell 19 (Masters Stage, +£50) | sellall 16 (Pro League Qualifier, the whole "
+        "group, +£650)"
+    ) in lines
 
 
 def test_fast_roll_matches_the_general_way() -> None:

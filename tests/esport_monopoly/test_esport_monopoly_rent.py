@@ -157,3 +157,12 @@ def test_owner_must_ask_rent_lapses_when_the_next_player_rolls() -> None:
     state = play(game, state, 2, "wait")
     state = play(game, state, 1, "roll", dice=[(1, 2)])
     assert state.table.claims == () and state.table.cash[0] == 1500
+
+
+def test_rent_doubled_on_an_unimproved_event_when_another_of_its_group_has_a_stand() -> None:
+    """ "The rent for an unimproved event ... is doubled if the owner owns all events in its
+    colour group and none of them are mortgaged": an event still without a building is
+    unimproved, even when another event of its group has a fan stand."""
+    layout: dict[str, Any] = {"owner": {37: 1, 39: 1}, "level": {37: 1}}
+    assert land_on(39, 34, 2, 3, **layout) == (1400, 1600, 1500, 1500)
+    assert land_on(37, 34, 1, 2, **layout) == (1325, 1675, 1500, 1500)

@@ -3,6 +3,9 @@ the rule quoted, dice scripted."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from tycoon.core import ScriptedRng
 from tycoon.games.esport_monopoly.state import TURN_CAP, Auction, Buy, Pay, Window
 
 from .helpers import events, legal_texts, new_game, play, position, refuse
@@ -284,3 +287,14 @@ def test_turn_cap_stops_the_game_unfinished_ranked_by_net_worth() -> None:
     assert outcome is not None and outcome.unfinished
     assert outcome.ranks == (4, 3, 1, 2)
     assert outcome.scores == (1300.0, 1400.0, 1900.0, 1600.0)
+
+
+def test_who_goes_first_the_highest_roller() -> None:
+    """ "Each player rolls the two dice. The highest roller takes the first turn": the roll-off
+    (re-rolling ties) makes every seat equally likely to start, so it is one draw of a seat."""
+    options: dict[str, Any] = {"first-player": "roll"}
+    game = new_game(**options)
+    state = game.initial_state(ScriptedRng([2] + [0] * 40))
+    assert state.table.active == 2 and game.to_act(state) == (2,)
+    assert state.table.events == (("turn", 2),)
+    assert new_game().initial_state(ScriptedRng([0] * 40)).table.active == 0  # seat1 option

@@ -13,6 +13,7 @@ followed and every choice made are listed in docs/esport-monopoly.md.
 
 Version history:
   1  first version.
+  2  a deal must buy or sell a deed or a Get Out of Jail Free card (cash alone is refused).
 """
 
 from __future__ import annotations

@@ -1125,7 +1125,6 @@ class Rules:
     def bankrupt(self, w: Work, debtor: int, creditor: int, square: int) -> None:
         """The debtor cannot raise enough: everything is sold and mortgaged, the cash raised
         paid, and the deeds go to the creditor (10% due on each) or, to the bank, to auction."""
-        w.ev.append(("bankrupt", debtor, creditor))
         held = w.holdings[debtor]
         for s in bits(held):
             lv = w.level[s]
@@ -1144,6 +1143,8 @@ class Rules:
         cards = w.cards[debtor]
         w.set_cards(debtor, 0)
         squares = list(bits(held))
+        # What happens is announced: who is out, to whom, and where the deeds and cards go.
+        w.ev.append(("bankrupt", debtor, creditor, tuple(squares), cards))
         if creditor >= 0:
             if raised:
                 w.add_cash(creditor, raised)

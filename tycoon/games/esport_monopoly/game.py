@@ -88,7 +88,7 @@ class EsportMonopoly(Game[State, Action, View]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="1",
+        version="2",
         options=(
             Option("starting-cash", 1500, "cash each player starts with (£)", low=0, high=100_000),
             Option("go-salary", 200, "salary for passing or landing on GO (£)", low=0, high=10_000),
@@ -361,7 +361,8 @@ class EsportMonopoly(Game[State, Action, View]):
             if t.cards[q] & bit and not d.take_cards & bit:
                 choices.append(A.TakeCard(p, name))
         choices.append(AmountRange(A.Cash(p, 0), -t.cash[q], t.cash[p]))
-        if d.give or d.take or d.cash or d.give_cards or d.take_cards:
+        if d.give or d.take or d.give_cards or d.take_cards:
+            # A deal buys or sells property (or a jail card): cash alone is no deal.
             choices.append(A.Offer(p))
         choices.append(A.Drop(p))
         return choices
@@ -552,7 +553,12 @@ class EsportMonopoly(Game[State, Action, View]):
         if isinstance(action, A.GiveCard | A.TakeCard):
             return f"{A.format_action(action)}: that Get Out of Jail Free card is not available"
         if isinstance(action, A.Offer):
-            return "offer: the deal is empty; add a property, cash or a card first"
+            if d.cash:
+                return (
+                    "offer: a deal buys or sells property or a Get Out of Jail Free card; "
+                    "cash alone is no deal: add a property or a card"
+                )
+            return "offer: the deal is empty; add a property or a card (and any cash) first"
         return ""
 
     # -- views ----------------------------------------------------------------------------------

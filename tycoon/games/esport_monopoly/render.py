@@ -179,6 +179,11 @@ def render_text(game: EsportMonopoly, view: View) -> str:
                     info += " " + "▮" * level
                 if (t.mortgaged >> square) & 1:
                     info += " " + styled("mortgaged", "dim")
+                elif kind == SHOP:
+                    both = (t.holdings[owner] & B.group_mask[B.shop_group]).bit_count()
+                    info += f" rent {B.shop_multipliers[both - 1]}x dice"
+                else:
+                    info += f" rent £{game.rules.rent_of(t, square, 0)}"
         elif B.tax[square]:
             info = f"pay £{B.tax[square]}"
         elif square == 20 and t.pot:
@@ -273,8 +278,15 @@ def describe_legal(game: EsportMonopoly, view: View, legal: Sequence[Any]) -> li
             cost = A.format_action(action)
             label = f"{cost} ({B.names[action.square]}, £{B.stand_cost[action.square]})"
             groups.setdefault("build", []).append(label)
-        elif isinstance(action, A.Sell | A.SellAll):
-            groups.setdefault("sell", []).append(describe_choice(action))
+        elif isinstance(action, A.Sell):
+            half = B.stand_cost[action.square] * B.sale_percent // 100
+            label = f"{describe_choice(action)[:-1]}, +£{half})"
+            groups.setdefault("sell", []).append(label)
+        elif isinstance(action, A.SellAll):
+            members = B.group_members[B.group[action.square]]
+            total = sum(t.level[s] * B.stand_cost[s] * B.sale_percent // 100 for s in members)
+            label = f"{describe_choice(action)[:-1]}, the whole group, +£{total})"
+            groups.setdefault("sell", []).append(label)
         elif isinstance(action, A.Mortgage):
             label = f"{describe_choice(action)[:-1]}, +£{B.mortgage[action.square]})"
             groups.setdefault("mortgage", []).append(label)
@@ -398,7 +410,25 @@ def narrate_event(game: EsportMonopoly, t: Table, event: tuple[Any, ...]) -> str
         deeds = ", ".join(square_name(s) for s in event[2])
         return f"{name(event[1])} keeps {deeds} mortgaged and pays £{event[3]} (10% of each value)."
     if tag == "bankrupt":
-        return f"{name(event[1])} is bankrupt to {who(game, event[2])} and leaves the game!"
+        debtor, creditor, squares, cards = event[1:5]
+        line = f"{name(debtor)} is bankrupt to {who(game, creditor)} and leaves the game!"
+        count = cards.bit_count()
+        jail_cards = f"{count} Get Out of Jail Free card{'s' if count > 1 else ''}"
+        deeds = ", ".join(square_name(s) for s in squares)
+        if creditor >= 0:
+            given = [f"{deeds} (mortgaged)"] if squares else []
+            if count:
+                given.append(jail_cards)
+            if given:
+                line += f" {name(creditor)} receives {' and '.join(given)}."
+        else:
+            if squares:
+                line += f" The bank auctions {deeds}, unmortgaged."
+            if count == 1:
+                line += " Its Get Out of Jail Free card goes under its pile."
+            elif count:
+                line += " Its Get Out of Jail Free cards go under their piles."
+        return line
     if tag == "winner":
         return f"{name(event[1])} is the last player standing and wins!"
     if tag == "cap":
