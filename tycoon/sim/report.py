@@ -11,12 +11,17 @@ from tycoon.sim.stats import Summary, wilson_interval
 
 
 @dataclass
-class SeatLine:
-    seat: int
-    code: str
+class Tally:
+    """Games played, wins (tied winners share one) and scores of one seat or one role."""
+
     games: int = 0
     wins: float = 0.0
     scores: Summary = field(default_factory=Summary)
+
+    def add(self, score: float, win_share: float) -> None:
+        self.games += 1
+        self.wins += win_share
+        self.scores.add(score)
 
     @property
     def win_rate(self) -> float:
@@ -28,19 +33,14 @@ class SeatLine:
 
 
 @dataclass
-class RoleLine:
-    role: str
-    games: int = 0
-    wins: float = 0.0
-    scores: Summary = field(default_factory=Summary)
+class SeatLine(Tally):
+    seat: int = 0
+    code: str = ""
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
 
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
+@dataclass
+class RoleLine(Tally):
+    role: str = ""
 
 
 @dataclass
@@ -59,7 +59,7 @@ class Report:
     statistics: dict[str, Summary] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.lines = [SeatLine(i, code) for i, code in enumerate(self.seats)]
+        self.lines = [SeatLine(seat=i, code=code) for i, code in enumerate(self.seats)]
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -68,17 +68,11 @@ class Report:
         winners = [s for s, rank in enumerate(result.ranks) if rank == 1]
         share = 1.0 / len(winners)
         for seat, line in enumerate(self.lines):
-            line.games += 1
-            line.scores.add(result.scores[seat])
-            if seat in winners:
-                line.wins += share
+            line.add(result.scores[seat], share if seat in winners else 0.0)
         if result.roles is not None:
             for seat, role in enumerate(result.roles):
-                role_line = self.roles.setdefault(role, RoleLine(role))
-                role_line.games += 1
-                role_line.scores.add(result.scores[seat])
-                if seat in winners:
-                    role_line.wins += share
+                role_line = self.roles.setdefault(role, RoleLine(role=role))
+                role_line.add(result.scores[seat], share if seat in winners else 0.0)
         for key, value in result.statistics.items():
             self.statistics.setdefault(key, Summary()).add(value)
 
