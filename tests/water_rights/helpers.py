@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from tycoon.core import Action, IllegalActionError, Rng, ScriptedRng, SeededRng, make
-from tycoon.games.water_rights.catalogue import CELL_INDEX, JUNIOR, KING, RIPARIAN, SENIOR
+from tycoon.games.water_rights.catalogue import CELL_INDEX, DATA, JUNIOR, KING, RIPARIAN, SENIOR
 from tycoon.games.water_rights.game import WaterRights
 from tycoon.games.water_rights.state import EMPTY, State, Town, Turn
 
@@ -17,6 +20,7 @@ __all__ = [
     "SENIOR",
     "at",
     "build_tile",
+    "data_variant",
     "fresh",
     "game4",
     "mayor_turn",
@@ -31,6 +35,16 @@ def game4(**options: Any) -> WaterRights:
     game = make("water-rights", 4, **options)
     assert isinstance(game, WaterRights)
     return game
+
+
+def data_variant(directory: Path, economy: dict[str, Any]) -> str:
+    """A copy of the tuned data in ``directory`` with top-level economy.json keys changed."""
+    for source in DATA.glob("*.json"):
+        shutil.copy(source, directory / source.name)
+    data = json.loads((DATA / "economy.json").read_text())
+    data.update(economy)
+    (directory / "economy.json").write_text(json.dumps(data))
+    return str(directory)
 
 
 def fresh(game: WaterRights | None = None, seed: int = 0) -> tuple[WaterRights, State]:

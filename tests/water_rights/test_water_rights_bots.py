@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tycoon.core import Match, SeededRng, derive_seed, make
 from tycoon.core.players import make_bot
+
+from .helpers import SENIOR, at
 
 
 def play_games(players: int, seats: list[str], games: int) -> list[list[int]]:
@@ -45,3 +49,20 @@ def test_greedy_noise_parameter() -> None:
     game = make("water-rights", 4)
     bot = make_bot("greedy:noise=0.5", game, 1, SeededRng(1))
     assert bot.noise == 0.5  # type: ignore[attr-defined]
+
+
+def test_greedy_builds_a_district_on_a_water_source_only_as_a_last_resort() -> None:
+    """The sheets let districts stand on water sources; greedy prefers grass or land, and takes
+    a source only while two more stay free beyond the plants in its hand."""
+    game = make("water-rights", 4)
+    bot = make_bot("greedy", game, 1, SeededRng(1))
+    state = game.initial_state(SeededRng(0))
+    rules = game.rules  # type: ignore[attr-defined]
+    layout = rules.town(SENIOR)  # water sources b2, b3, d4
+    workshop = rules.kinds[rules.by_name["Workshop"]]
+    senior = replace(state.towns[SENIOR - 1], hand=())
+    best = bot._best_cell  # type: ignore[attr-defined]
+    assert best(layout, senior, workshop, [at("b2"), at("c2")]) == at("c2")
+    assert best(layout, senior, workshop, [at("b2")]) == at("b2")
+    with_plant = state.towns[SENIOR - 1]  # the dealt Basic plant still needs a source
+    assert best(layout, with_plant, workshop, [at("b2")]) == -1

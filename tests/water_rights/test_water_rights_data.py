@@ -177,7 +177,8 @@ def test_both_data_sets_keep_every_fact_of_the_role_sheets(directory: str) -> No
     """FACT: water Senior 5, Riparian 5, Junior 3; money $20, $20, $15; one Basic plant each
     (costs $2, holds 2); Senior and Riparian 2 legacy cards, the Junior none; tax $1 per 2 tiles
     on 2 of green/red/yellow; water $1 per 4 units; trading post $5 with plants holding 10, one
-    a turn, tokens 2 for $1; the facility needs 2 water."""
+    a turn, tokens 2 for $1; the facility needs 2 water; other buildings anywhere (water sources
+    not reserved) and the treasury can pay the mayors' starting money."""
     rules = load_rules(directory)
     start = {
         role: (rules.town(role).water, rules.town(role).cash, rules.town(role).legacy)
@@ -198,4 +199,5 @@ def test_both_data_sets_keep_every_fact_of_the_role_sheets(directory: str) -> No
         2,
     )
     assert e.facility_water == 2 and e.destroy_refund_divisor == 2
+    assert not e.reserve_water_sources and e.treasury >= 20 + 20 + 15
     assert KING == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +29,9 @@ from .helpers import (
     SENIOR,
     at,
     build_tile,
+    data_variant,
     fresh,
+    game4,
     mayor_turn,
     play,
     refused,
@@ -314,8 +317,7 @@ def test_fishing_dock_first_on_water_then_next_to_a_dock() -> None:
 
 def test_other_tiles_next_to_an_earlier_tile_the_facility_counts() -> None:
     """FACT: all other buildings can be built anywhere and must be built next to earlier tiles.
-    Choice: the pre-printed facility counts as an earlier tile; water sources are kept for
-    plants and docks."""
+    Choice: the pre-printed facility counts as an earlier tile."""
     game, state = fresh()
     state = play(game, state, "colours green red")
     state = _build_position(game, state, SENIOR, ["Workshop", "Workshop"])
@@ -325,12 +327,55 @@ def test_other_tiles_next_to_an_earlier_tile_the_facility_counts() -> None:
     assert town(state, SENIOR).occupied >> at("d2") & 1
 
 
-def test_water_sources_are_kept_for_plants_and_docks() -> None:
+def test_all_other_types_of_buildings_can_be_built_anywhere_water_sources_included() -> None:
+    """FACT (building cheat sheet): "ALL OTHER TYPES OF BUILDINGS CAN BE BUILT ANYWHERE, AND MUST
+    BE BUILT ADJACENTLY TO THE OTHER PREVIOUS TILES" -- a district other than a water plant,
+    farmland, livestock or fishing dock may stand on a water source (the Senior's b2) when it is
+    next to an earlier tile; livestock too, next to a water plant (b3 by the plant on b2)."""
     game, state = fresh()
     state = play(game, state, "colours green red")
     t = build_tile(game, town(state, SENIOR), "Workshop", "c2")
     state = _build_position(game, state, SENIOR, ["Workshop"], occupied=t.occupied, cells=t.cells)
-    assert "kept for water plants and fishing docks" in refused(game, state, "build workshop b2")
+    seat = game.to_act(state)[0]
+    assert is_legal(game.legal_actions(state, seat), game.parse_action("build workshop b2", seat))
+    built = play(game, state, "build workshop b2")
+    assert town(built, SENIOR).cells[at("b2")] == game.rules.by_name["Workshop"]
+    assert "next to an earlier tile" in refused(game, state, "build workshop d4")  # still adjacent
+    t = build_tile(game, town(state, SENIOR), "Cistern", "b2")
+    state = _build_position(
+        game, state, SENIOR, ["Livestock"], occupied=t.occupied, plants=t.plants, cells=t.cells
+    )
+    state = play(game, state, "build livestock b3")
+    assert town(state, SENIOR).cells[at("b3")] == game.rules.by_name["Livestock"]
+
+
+def test_reserve_water_sources_flag_keeps_them_for_plants_and_docks(tmp_path: Path) -> None:
+    """Data flag ``reserve_water_sources`` (false by default, the sheets): when true, water
+    sources are kept for water plants and fishing docks (the behaviour of rules version 2)."""
+    game = game4(data=data_variant(tmp_path, {"reserve_water_sources": True}))
+    assert game.rules.economy.reserve_water_sources
+    game, state = fresh(game)
+    state = play(game, state, "colours green red")
+    t = build_tile(game, town(state, SENIOR), "Workshop", "c2")
+    t = build_tile(game, t, "Cistern", "b3")
+    position = _build_position(
+        game,
+        state,
+        SENIOR,
+        ["Workshop", "Livestock", "Cistern"],
+        occupied=t.occupied,
+        plants=t.plants,
+        cells=t.cells,
+    )
+    reason = refused(game, position, "build workshop b2")
+    assert "kept for water plants and fishing docks" in reason
+    assert "kept for water plants and fishing docks" in refused(
+        game, position, "build livestock b2"
+    )
+    play(game, position, "build cistern b2")
+    play(game, position, "build livestock a3")
+    state = _build_position(game, state, RIPARIAN, ["Fishing Dock"])
+    play(game, state, "build fishing-dock d3")
 
 
 def test_trading_post_costs_5_and_needs_plants_holding_10() -> None:

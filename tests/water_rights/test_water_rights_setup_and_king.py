@@ -4,12 +4,15 @@ Rights FACT and RULING, economy)."""
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from tycoon.core import OptionError, ScriptedRng, make
+from tycoon.core import OptionError, ScriptedRng, SeededRng, make
 from tycoon.games.water_rights.actions import Collect, SetColours
+from tycoon.games.water_rights.catalogue import DATA
 from tycoon.games.water_rights.game import WaterRights
 from tycoon.games.water_rights.state import (
     DISTRIBUTE,
@@ -26,6 +29,7 @@ from .helpers import (
     KING,
     RIPARIAN,
     SENIOR,
+    data_variant,
     fresh,
     game4,
     mayor_turn,
@@ -44,8 +48,30 @@ def test_setup_starting_water_money_legacy_and_basic_plant() -> None:
         t = town(state, role)
         assert (t.reserve, t.cash, t.legacy) == (water, cash, legacy)
         assert t.hand == ((basic, 0, 2),)  # dealt, built for its $2
-    assert state.treasury == game.rules.economy.treasury
+    assert state.treasury == game.rules.economy.treasury - (20 + 20 + 15)
     assert state.bank == 40
+
+
+def test_setup_distribute_money_from_the_treasury() -> None:
+    """FACT (set-up): "DISTRIBUTE MONEY FROM THE TREASURY: RIPARIAN 20, SENIOR 20, JUNIOR 15".
+    The mayors' $55 leaves the King's treasury: the clarifications' $100 leaves him $45; the
+    tuned $175 leaves him $120, at 4 seats and with the automated King at 3."""
+    _game, state = fresh(game4(data="clarifications"))
+    assert state.treasury == 100 - 55 == 45
+    assert sum(t.cash for t in state.towns) == 55
+    _game, state = fresh()
+    assert state.treasury == 175 - 55 == 120
+    three = make("water-rights", 3)
+    assert isinstance(three, WaterRights)
+    assert three.initial_state(SeededRng(0)).treasury == 120
+
+
+def test_setup_treasury_must_cover_the_starting_money(tmp_path: Path) -> None:
+    """Data validation: a treasury smaller than the mayors' starting money ($55) is refused."""
+    king = dict(json.loads((DATA / "economy.json").read_text())["king"], treasury=54)
+    directory = data_variant(tmp_path, {"king": king})
+    with pytest.raises(OptionError, match="must cover the mayors' starting money"):
+        make("water-rights", 4, data=directory)
 
 
 def test_setup_three_bonus_goals_face_up_and_one_secret_goal_per_seat() -> None:

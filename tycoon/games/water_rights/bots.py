@@ -2,9 +2,10 @@
 
 Mayors value a card by the income it can earn in the rounds left (less the tokens it needs and
 its price), draft the best cards while they can pay, build plants first and districts where they
-leave room (farmland on grass, other districts on land), build trading posts with the makers of
-the tokens their districts need, feed the facility when their own tokens earn money, supply the
-best-paying districts first, and request the water that fills their plants (the Senior keeps one
+leave room (farmland on grass, other districts on land, a water source only as a last resort
+while two stay free for plants), build trading posts with the makers of the tokens their
+districts need, feed the facility when their own tokens earn money, supply the best-paying
+districts first, and request the water that fills their plants (the Senior keeps one
 legacy card for his secret goal). The King taxes the colours that bring in most, raises the tax
 towards its maximum, and steers the water price by the state of his bank.
 """
@@ -61,6 +62,8 @@ from tycoon.games.water_rights.state import (
 )
 
 TAXABLE = ("green", "red", "yellow")
+# Water sources a mayor keeps free (beyond the plants in hand) before a district may take one.
+SPARE_SOURCES = 2
 
 
 class GreedyBot(Bot):
@@ -110,19 +113,20 @@ class GreedyBot(Bot):
         if best is not None:
             return best
         # Raise the tax towards its maximum.
-        for action in legal:
-            if isinstance(action, AdjustTax) and action.part == "dollars" and action.change > 0:
-                return action
-        for action in legal:
-            if isinstance(action, AdjustTax) and action.part == "tiles" and action.change < 0:
-                return action
+        # (Each loop names its own variable: mypyc checks a variable's type at run time.)
+        for tax in legal:
+            if isinstance(tax, AdjustTax) and tax.part == "dollars" and tax.change > 0:
+                return tax
+        for tiles in legal:
+            if isinstance(tiles, AdjustTax) and tiles.part == "tiles" and tiles.change < 0:
+                return tiles
         # Steer the water price by the bank: dearer when low, cheaper when full.
-        for action in legal:
-            if isinstance(action, AdjustWater) and action.part == "dollars":
-                if action.change > 0 and view.bank < 25:
-                    return action
-                if action.change < 0 and view.bank > 50:
-                    return action
+        for price in legal:
+            if isinstance(price, AdjustWater) and price.part == "dollars":
+                if price.change > 0 and view.bank < 25:
+                    return price
+                if price.change < 0 and view.bank > 50:
+                    return price
         return next(a for a in legal if isinstance(a, Done))
 
     def _tax_take(self, view: View, mask: int) -> int:
@@ -304,6 +308,14 @@ class GreedyBot(Bot):
         if kind.is_plant:
             return cells[0]
         free = ~town.occupied
+        # A district may stand on a water source (unless the data reserves them), but the
+        # bot does so only as a last resort and while enough sources stay free for its plants.
+        rules = self.rules
+        spare_sources = (
+            bin(layout.water_sources & free).count("1")
+            - sum(1 for k, _p, _d in town.hand if rules.kinds[k].is_plant)
+            - 1
+        )
         best, best_score = -1, -1e9
         for cell in cells:
             terrain = layout.terrain[cell]
@@ -314,9 +326,12 @@ class GreedyBot(Bot):
             elif terrain == "G":
                 score -= 2.5
             if terrain == "W":
-                if kind.placement != "dock":
+                if kind.placement == "dock":
+                    score -= 4.0
+                elif spare_sources >= SPARE_SOURCES:
+                    score -= 8.0
+                else:
                     continue
-                score -= 4.0
             if score > best_score:
                 best, best_score = cell, score
         return best

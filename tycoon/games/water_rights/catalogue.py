@@ -240,6 +240,7 @@ class Economy:
     dealt_plant_to_king: bool
     tokens_to_seller: bool
     facility_counts_as_tile: bool
+    reserve_water_sources: bool
     auto_colours: tuple[int, ...]
     auto_raise_below: int
     auto_lower_above: int
@@ -619,6 +620,7 @@ def _load_economy(directory: Path) -> Economy:
         dealt_plant_to_king=payments["dealt_plant"] == "king",
         tokens_to_seller=payments["token_purchase"] == "seller",
         facility_counts_as_tile=_need(data, "facility_counts_as_tile", w, bool),
+        reserve_water_sources=_need(data, "reserve_water_sources", w, bool),
         auto_colours=auto_colours,
         auto_raise_below=_need(auto, "raise_below", w),
         auto_lower_above=_need(auto, "lower_above", w),
@@ -672,6 +674,12 @@ def load_rules(directory: str = "") -> Rules:
     economy = _load_economy(path)
     if not 0 <= economy.bonus_face_up <= len(bonus):
         raise CatalogueError("economy.json: bonus_face_up exceeds the bonus goals in goals.json")
+    starting_money = sum(town.cash for town in towns)
+    if economy.treasury < starting_money:
+        raise CatalogueError(
+            f"economy.json: king.treasury (${economy.treasury}) must cover the mayors' starting "
+            f"money (${starting_money}), which set-up pays from it"
+        )
     colour_owner = [0, 0, 0]
     for town in towns:
         colour_owner[town.colour] = town.role

@@ -101,7 +101,7 @@ class WaterRights(Game[State, Action, View]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="2",
+        version="3",
         options=(
             Option(
                 "automated-king",
@@ -187,7 +187,8 @@ class WaterRights(Game[State, Action, View]):
             active=KING,
             towns=tuple(towns),
             turn=NO_TURN,
-            treasury=economy.treasury,
+            # FACT (set-up): "distribute money from the treasury" -- the mayors' starting money.
+            treasury=economy.treasury - sum(layout.cash for layout in rules.towns),
             bank=economy.bank,
             tax_colours=0,
             tax_dollars=economy.tax_dollars,
@@ -698,7 +699,11 @@ class WaterRights(Game[State, Action, View]):
             if layout.terrain[cell] != "G":
                 return f"{text}: farmland must be built on grass ({action.cell} is {terrain})"
             return f"{text}: later farmland must be next to farmland (not diagonally)"
-        if layout.terrain[cell] == "W" and placement != "dock":
+        if (
+            layout.terrain[cell] == "W"
+            and placement != "dock"
+            and rules.economy.reserve_water_sources
+        ):
             return f"{text}: water sources are kept for water plants and fishing docks"
         if placement == "livestock":
             return f"{text}: livestock must be built next to a water plant"

@@ -225,19 +225,24 @@ def placement_mask(rules: Rules, layout: TownLayout, town: TownData, kind: CardK
     placement = kind.placement
     if placement == "water":
         return layout.water_sources & free
-    dry = (layout.grass | layout.land) & free
+    # FACT: "all other types of buildings can be built anywhere" -- water sources included,
+    # unless the data reserves them for plants and docks (``reserve_water_sources``).
+    ground = layout.grass | layout.land
+    if not rules.economy.reserve_water_sources:
+        ground |= layout.water_sources
+    usable = ground & free
     if placement == "farmland":
         grass = layout.grass & free
         return grass & adjacent(town.farms) if town.farms else grass
     if placement == "livestock":
-        return dry & adjacent(town.plants)
+        return usable & adjacent(town.plants)
     if placement == "dock":
         on_water = layout.water_sources & free
-        return on_water | (dry & adjacent(town.docks)) if town.docks else on_water
+        return on_water | (usable & adjacent(town.docks)) if town.docks else on_water
     earlier = town.occupied
     if not rules.economy.facility_counts_as_tile:
         earlier &= ~(1 << layout.facility)
-    return dry & adjacent(earlier)
+    return usable & adjacent(earlier)
 
 
 def water_price(board: Board, units: int) -> int:
