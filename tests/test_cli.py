@@ -230,3 +230,18 @@ def test_simulate_compares_variants_side_by_side(monkeypatch, capsys) -> None:
         "cash=0",
     )
     assert code == 2 and "must be at least 1" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "sealed-auction", "--seed", "x"], "Invalid value for '--seed'"),
+        (["simulate", "sealed-auction", "-n", "0"], "greater than or equal to 1"),
+        (["replay"], "Missing argument"),
+        (["conquer"], "No such command 'conquer'"),
+    ],
+)
+def test_command_line_mistakes_print_one_clear_line(monkeypatch, capsys, args, message) -> None:
+    code, out, err = tycoon(monkeypatch, capsys, *args)
+    assert code == 2 and message in err and err.startswith("error:")
+    assert err.count("\n") == 1 and "Traceback" not in err + out

@@ -470,13 +470,25 @@ def run() -> None:
     """Entry point: user mistakes print one clear line and exit non-zero, never a traceback."""
     err = make_console(stderr=True)
     try:
-        app()
+        code = app(standalone_mode=False)
     except TycoonError as error:
         err.print(f"[red]error:[/red] {escape(error.reason)}", soft_wrap=True)
         sys.exit(2)
-    except KeyboardInterrupt:
+    except typer.Exit as done:
+        sys.exit(done.exit_code)
+    except typer.TyperException as error:  # a bad value or a missing argument on the line
+        if type(error).__name__ == "NoArgsIsHelpError":
+            getattr(error, "show")()  # noqa: B009  (`tycoon` alone: the help)
+            sys.exit(0)
+        message = error.format_message() if hasattr(error, "format_message") else str(error)
+        context = getattr(error, "ctx", None)
+        hint = f" (see: {context.command_path} --help)" if context is not None else ""
+        err.print(f"[red]error:[/red] {escape(message)}{hint}", soft_wrap=True)
+        sys.exit(getattr(error, "exit_code", 2))
+    except (KeyboardInterrupt, typer.Abort):
         err.print("[yellow]interrupted[/yellow]")
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":
