@@ -14,6 +14,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tycoon.core import (
     Action,
@@ -246,3 +248,18 @@ def test_announcements_do_not_leak(name: str, players: int, seed: int) -> None:
                         second, viewer
                     ), f"announcing {first} to {viewer} tells more than its view"
         match.play(first)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(0, 7))
+def test_any_seed_replays_and_keeps_views_consistent(name: str, seed: int, players: int) -> None:
+    """Property: for any seed and player count, a random game replays to the same state, and at
+    its end every seat's view is matched by a state sampled from it."""
+    counts = player_counts(name)
+    game = make(name, counts[players % len(counts)])
+    match = play_random(game, seed)
+    assert replay_to_end(match.record()).state == match.state
+    for viewer in range(game.players):
+        view = game.observe(match.state, viewer)
+        assert game.observe(game.sample_state(view, SeededRng(seed)), viewer) == view
