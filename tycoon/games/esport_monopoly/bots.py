@@ -57,6 +57,62 @@ COMPLETE_BONUS = 600  # what completing a colour group is worth to the bot
 RIVAL_PENALTY = 700  # what a rival completing a colour group costs it
 PENALTY_SHARE = 1  # a rival completing a group costs BONUS * this / (rivals)
 REPEAT_AFTER = 12  # player-turns before a refused proposal may be made again
+PRICE = B.price
+# By square: what a mortgaged deed is worth (its price less the mortgage and the fee).
+WORTH = tuple(B.price[s] - B.mortgage[s] - B.fee[s] for s in range(40))
+# By square: a bit for its colour group (0 for squares outside the colour groups).
+GROUP_BIT = tuple(1 << GROUP[s] if 0 <= GROUP[s] < B.event_groups else 0 for s in range(40))
+
+
+Targets = list[tuple[int, int, tuple[int, ...]]]
+
+
+class _TargetCache:
+    """Every seat's deal targets for the last owner tuple seen (shared by the bots: the owner
+    tuple is replaced only when a deed changes hands, and each bot would otherwise work them
+    out again)."""
+
+    __slots__ = ("owner", "targets")
+
+    def __init__(self) -> None:
+        self.owner: tuple[int, ...] | None = None
+        self.targets: tuple[Targets, ...] = ()
+
+    def of(self, owner: tuple[int, ...]) -> tuple[Targets, ...]:
+        """By seat, the colour groups (in building order) whose deeds belong to that seat and
+        to exactly one other seat, as (group, that other seat, the deeds it holds there)."""
+        if owner is self.owner:
+            return self.targets
+        targets: list[Targets] = [[] for _ in range(8)]
+        for group in BUILD_ORDER:
+            members = GROUP_MEMBERS[group]
+            first = owner[members[0]]
+            second = -1
+            split = True
+            for s in members:
+                o = owner[s]
+                if o < 0:
+                    split = False
+                    break
+                if o != first:
+                    if second < 0:
+                        second = o
+                    elif o != second:
+                        split = False
+                        break
+            if split and second >= 0:
+                targets[first].append(
+                    (group, second, tuple(s for s in members if owner[s] == second))
+                )
+                targets[second].append(
+                    (group, first, tuple(s for s in members if owner[s] == first))
+                )
+        self.owner = owner
+        self.targets = tuple(targets)
+        return self.targets
+
+
+_TARGETS = _TargetCache()
 
 
 class GreedyBot(Bot):
@@ -138,7 +194,10 @@ class GreedyBot(Bot):
             for choice in legal:
                 if isinstance(choice, A.Claim):
                     return choice
-        intent = None if self.stuck == (t.turn, t.doubles) else self.management(t, own_turn=True)
+        stuck = self.stuck
+        intent: Action | None = None
+        if stuck[0] != t.turn or stuck[1] != t.doubles:
+            intent = self.management(t, True)
         if intent is not None:
             if isinstance(intent, A.Build):
                 return intent  # offered directly in the window
@@ -152,7 +211,10 @@ class GreedyBot(Bot):
             for choice in legal:
                 if isinstance(choice, A.Claim):
                     return choice
-        intent = None if self.stuck == (t.turn, t.doubles) else self.management(t, own_turn=False)
+        stuck = self.stuck
+        intent: Action | None = None
+        if stuck[0] != t.turn or stuck[1] != t.doubles:
+            intent = self.management(t, False)
         if intent is not None:
             if isinstance(intent, A.Build):
                 return intent
@@ -169,7 +231,10 @@ class GreedyBot(Bot):
         seat = self.seat
         cash = t.cash[seat]
         rules = self.rules
-        groups = rules.full_groups(t, seat)
+        if t.owner is rules._owners_key:
+            groups = rules._full_groups[seat]
+        else:
+            groups = rules.full_groups(t, seat)
         if groups:
             # Out of turn (asked because it could build) it keeps a smaller reserve: a rival is
             # about to roll.
@@ -180,7 +245,10 @@ class GreedyBot(Bot):
         mortgaged = t.holdings[seat] & t.mortgaged
         if mortgaged and cash >= self.reserve + 33:
             # Lift mortgages on full groups first (they then can be built on), when rich.
-            for square in bits(mortgaged):
+            while mortgaged:
+                low = mortgaged & -mortgaged
+                mortgaged ^= low
+                square = low.bit_length() - 1
                 mask = GROUP_MASK[GROUP[square]]
                 whole = t.holdings[seat] & mask == mask
                 margin = self.reserve * (1 if whole else 4)
@@ -188,7 +256,7 @@ class GreedyBot(Bot):
                     return A.Lift(seat, square)
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
             # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
-            targets = self.deal_targets(t)
+            targets = self._targets if t.owner is self._targets_owner else self.deal_targets(t)
             if targets and (
                 targets is not self._deals_key
                 or cash >= self._retry_cash
@@ -314,24 +382,26 @@ class GreedyBot(Bot):
         or broken on either side."""
         held = t.holdings[me]
         theirs = t.holdings[other]
+        mortgaged = t.mortgaged
         moved_in = 0
         moved_out = 0
         score = cash_in
-        groups = 0
+        groups = 0  # bit g: colour group g is touched
         for s in gets:
             moved_in |= 1 << s
-            score += self.deed_worth(t, s)
-            groups |= GROUP_MASK[GROUP[s]]
+            score += WORTH[s] if (mortgaged >> s) & 1 else PRICE[s]
+            groups |= GROUP_BIT[s]
         for s in gives:
             moved_out |= 1 << s
-            score -= self.deed_worth(t, s)
-            groups |= GROUP_MASK[GROUP[s]]
+            score -= WORTH[s] if (mortgaged >> s) & 1 else PRICE[s]
+            groups |= GROUP_BIT[s]
         after_mine = (held | moved_in) & ~moved_out
         after_theirs = (theirs | moved_out) & ~moved_in
         penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
-        for _, mask, _ in EVENT_GROUPS:
-            if not groups & mask:
-                continue
+        while groups:
+            low = groups & -groups
+            groups ^= low
+            mask = GROUP_MASK[low.bit_length() - 1]
             if after_mine & mask == mask and held & mask != mask:
                 score += COMPLETE_BONUS
             if held & mask == mask and after_mine & mask != mask:
@@ -340,33 +410,13 @@ class GreedyBot(Bot):
                 score -= penalty
         return score
 
-    def deed_worth(self, t: Table, square: int) -> int:
-        if (t.mortgaged >> square) & 1:
-            return B.price[square] - B.mortgage[square] - B.fee[square]
-        return B.price[square]
-
     def deal_targets(self, t: Table) -> list[tuple[int, int, tuple[int, ...]]]:
         """Colour groups the bot owns part of whose other deeds all belong to one solvent
         rival, as (group, rival, deeds to take); worked out once per owner tuple."""
         owner = t.owner
         if owner is self._targets_owner:
             return self._targets
-        seat = self.seat
-        targets = []
-        for group in BUILD_ORDER:
-            members = GROUP_MEMBERS[group]
-            mine = 0
-            partner = -2
-            for s in members:
-                o = owner[s]
-                if o == seat:
-                    mine += 1
-                elif partner == -2:
-                    partner = o
-                elif o != partner:
-                    partner = -1
-            if mine and partner >= 0:
-                targets.append((group, partner, tuple(s for s in members if owner[s] == partner)))
+        targets = _TARGETS.of(owner)[self.seat]
         self._targets_owner = owner
         if targets != self._targets:
             self._targets = targets  # a new list object only when the targets change
@@ -385,8 +435,10 @@ class GreedyBot(Bot):
         level = t.level
         improved = 0  # squares of groups with buildings (not tradeable)
         for members, mask, _ in EVENT_GROUPS:
-            if any(level[s] for s in members):
-                improved |= mask
+            for s in members:
+                if level[s]:
+                    improved |= mask
+                    break
         free = held & ~improved
         for group, partner, take in targets:
             if not (t.alive >> partner) & 1 or GROUP_MASK[group] & improved:

@@ -79,7 +79,7 @@ HALF = tuple(c * B.sale_percent // 100 for c in STAND_COST)  # a building sells 
 FESTIVAL_MASK = GROUP_MASK[B.festival_group]
 SHOP_MASK = GROUP_MASK[B.shop_group]
 WINDOW_BUILDERS, WINDOW_EVERYONE, WINDOW_NONE = "builders", "everyone", "none"
-SLOW_SQUARES = frozenset({CHANCE, MAIL, GO_TO_JAIL})
+SLOW_SQUARES = frozenset({CHANCE, MAIL})
 DICE = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
 BUY = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: tuple[Frame, ...] = (WINDOW,)
@@ -102,7 +102,16 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+ROLL, BUILD, SKIP, WAIT, BUY_DEED = A.Roll, A.Build, A.Skip, A.Wait, A.BuyDeed
 _new_table = tuple.__new__  # builds a Table from a tuple without the keyword-argument wrapper
+
+# Positions of the table's fields, for the fast steps that copy a table into a list and
+# change a few of them.
+_F = {name: i for i, name in enumerate(Table._fields)}
+F_CASH, F_OWNER, F_LEVEL, F_HOLDINGS = _F["cash"], _F["owner"], _F["level"], _F["holdings"]
+F_STANDS, F_ARENAS, F_ACTIVE, F_DOUBLES = _F["stands"], _F["arenas"], _F["active"], _F["doubles"]
+F_AGAIN, F_TURN, F_STACK, F_PASSED = _F["again"], _F["turn"], _F["stack"], _F["passed"]
+F_SKIPPING, F_DEALT, F_EVENTS, F_ACTING = _F["skipping"], _F["dealt"], _F["events"], _F["acting"]
 
 
 class _Thrown(Rng):
@@ -343,9 +352,26 @@ class Rules:
         for claim in claims:
             owed |= 1 << claim.owner
         candidates |= owed & alive
+        # The first candidate owed rent or able to build (can_build_any, inline).
+        full_groups = self._full_groups
+        cash = t.cash
+        level = t.level
+        mortgaged = t.mortgaged
         for seat in self.after[active]:
-            if (candidates >> seat) & 1 and ((owed >> seat) & 1 or self.can_build_any(t, seat)):
+            if not (candidates >> seat) & 1:
+                continue
+            if (owed >> seat) & 1:
                 return ACTIVE[seat]
+            money = cash[seat]
+            for members, mask, cost in full_groups[seat]:
+                if mortgaged & mask or money < cost:
+                    continue
+                low = min([level[s] for s in members])
+                if low < 4:
+                    if t.stands:
+                        return ACTIVE[seat]
+                elif low == 4 and t.arenas:
+                    return ACTIVE[seat]
         return ACTIVE[active]
 
     def can_build_any(self, t: Tableish, seat: int) -> bool:
@@ -382,16 +408,22 @@ class Rules:
 
     def _full_groups_of(self, owner: tuple[int, ...]) -> None:
         # Cached per owner tuple, which is replaced only when a deed changes hands.
-        groups: list[list[tuple[tuple[int, ...], int, int]]] = [[] for _ in range(self.players)]
+        groups: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [()] * self.players
         mask = 0
-        for members, group_mask, cost in EVENT_GROUPS:
+        for group in EVENT_GROUPS:
+            members = group[0]
             first = owner[members[0]]
-            if first >= 0 and all(owner[s] == first for s in members):
+            if first < 0:
+                continue
+            for s in members:
+                if owner[s] != first:
+                    break
+            else:
                 mask |= 1 << first
-                groups[first].append((members, group_mask, cost))
+                groups[first] = (*groups[first], group)
         self._owners_key = owner
         self._owners_mask = mask
-        self._full_groups = tuple(tuple(g) for g in groups)
+        self._full_groups = tuple(groups)
 
     def max_raise(self, t: Tableish, seat: int) -> int:
         """Cash plus everything selling every building and mortgaging every deed would bring."""
@@ -519,20 +551,36 @@ class Rules:
 
     # -- the step -----------------------------------------------------------------------------
     def step(self, state: State, action: Action, rng: Rng) -> State:
-        if type(action) is A.Roll and self.fast:
+        kind = type(action)
+        if self.fast:
             t = state.table
-            if not t.claims and not t.jail[t.active] and type(t.stack[-1]) is Window:
-                return self.fast_roll(state, rng)
+            if type(t.stack[-1]) is Window:
+                if kind is ROLL:
+                    if not t.claims and not t.jail[t.active]:
+                        return self.fast_roll(state, rng)
+                elif not t.over:
+                    if kind is BUILD:
+                        assert isinstance(action, A.Build)
+                        done = self.fast_build(state, action.seat, action.square)
+                        if done is not None:
+                            return done
+                    elif kind is SKIP or kind is WAIT:
+                        return self.fast_pass(state, action.seat, kind is SKIP)
+            elif kind is BUY_DEED:
+                done = self.fast_buy(state, action.seat)
+                if done is not None:
+                    return done
         w = Work(state, rng)
-        self._handlers[type(action)](w, action)
+        self._handlers[kind](w, action)
         self.advance(w)
         return self.freeze(w)
 
     def fast_roll(self, state: State, rng: Rng) -> State:
         """The common roll, straight from table to table: a move onto a square whose effect
-        needs no draw and no decision but perhaps buying (a deed, rent or tax paid in cash,
-        nothing). Anything else goes the general way with the dice already thrown. A test
-        plays thousands of rolls both ways and compares the states."""
+        needs no draw and no decision but perhaps buying or raising cash (a deed; rent or tax,
+        paid in cash or owed by a player who can raise it; "go to jail"; nothing). Anything
+        else goes the general way with the dice already thrown. A test plays thousands of
+        rolls both ways and compares the states."""
         t = state.table
         seat = t.active
         outcome = rng.below(36)
@@ -557,6 +605,8 @@ class Rules:
             ev.append(("salary", seat, self.salary))
         ev.append(("move", seat, square))
         buy = False
+        debt: Pay | None = None  # a payment the player must raise cash for
+        jail = t.jail
         if OWNABLE[square]:
             owner = t.owner[square]
             if owner < 0:
@@ -566,23 +616,39 @@ class Rules:
                     return self.slow_roll(state, rng, outcome)
                 amount = self.rent_of(t, square, d1 + d2)
                 if money[seat] < amount:
-                    return self.slow_roll(state, rng, outcome)
-                money[seat] -= amount
-                money[owner] += amount
-                earned = list(rent)
-                earned[square] += amount
-                rent = tuple(earned)
-                ev.append(("pay", seat, owner, amount, square))
+                    # Short: a payment to raise, unless the player cannot (bankruptcy).
+                    if (
+                        not (t.alive >> owner) & 1
+                        or money[seat] - cash[seat] + self.max_raise(t, seat) < amount
+                    ):
+                        return self.slow_roll(state, rng, outcome)
+                    debt = Pay(seat, owner, amount, square)
+                else:
+                    money[seat] -= amount
+                    money[owner] += amount
+                    earned = list(rent)
+                    earned[square] += amount
+                    rent = tuple(earned)
+                    ev.append(("pay", seat, owner, amount, square))
         else:
             kind = KINDS[square]
             if kind == TAX:
                 amount = B.tax[square]
                 if money[seat] < amount:
-                    return self.slow_roll(state, rng, outcome)
-                money[seat] -= amount
-                if self.free_parking:
-                    pot += amount
-                ev.append(("pay", seat, self.fines_to, amount, -1))
+                    if money[seat] - cash[seat] + self.max_raise(t, seat) < amount:
+                        return self.slow_roll(state, rng, outcome)
+                    debt = Pay(seat, self.fines_to, amount)
+                else:
+                    money[seat] -= amount
+                    if self.free_parking:
+                        pot += amount
+                    ev.append(("pay", seat, self.fines_to, amount, -1))
+            elif kind == GO_TO_JAIL:
+                ev.append(("jail", seat))
+                square = B.jail_square
+                jailed = list(jail)
+                jailed[seat] = 1
+                jail = tuple(jailed)
             elif kind in SLOW_SQUARES or (kind == PARKING and self.free_parking and pot):
                 return self.slow_roll(state, rng, outcome)
         position = list(t.position)
@@ -601,7 +667,12 @@ class Rules:
             again = d1 == d2
             passed = t.passed
             dealt = t.dealt
-        elif d1 == d2:
+        elif debt is not None:
+            stack = (END_MOVE, debt)
+            again = d1 == d2
+            passed = t.passed
+            dealt = t.dealt
+        elif d1 == d2 and jail is t.jail:
             ev.append(("again", seat))
         else:
             turn += 1
@@ -619,7 +690,7 @@ class Rules:
             (
                 cash,
                 tuple(position),
-                t.jail,
+                jail,
                 t.cards,
                 t.alive,
                 t.eliminated,
@@ -648,11 +719,108 @@ class Rules:
                 ACTIVE[active],
             ),
         )
-        if not buy:
+        if not buy and debt is None:
             acting = self.window_seats(table)
             if acting[0] != active:
-                table = table._replace(acting=acting)
+                fields: list[Any] = list(table)
+                fields[F_ACTING] = acting
+                table = _new_table(Table, fields)
         return _new_table(State, (table, state.chance, state.mail))
+
+    def _windowed(self, state: State, fields: list[Any]) -> State:
+        """The state with the table ``fields``, a window open: who acts worked out."""
+        table: Table = _new_table(Table, fields)
+        fields[F_ACTING] = self.window_seats(table)
+        return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+
+    def fast_build(self, state: State, seat: int, square: int) -> State | None:
+        """A building bought in the window (on_build, then advance, straight from table to
+        table); None when a building-shortage auction could follow (the general way)."""
+        t = state.table
+        lv = t.level[square]
+        stands = t.stands
+        arenas = t.arenas
+        if lv == 4:
+            if arenas < popcount(t.alive):
+                return None
+            arenas -= 1
+            stands += 4
+        else:
+            if stands < popcount(t.alive):
+                return None
+            stands -= 1
+        fields: list[Any] = list(t)
+        cash = list(t.cash)
+        cash[seat] -= STAND_COST[square]
+        level = list(t.level)
+        level[square] = lv + 1
+        fields[F_CASH] = tuple(cash)
+        fields[F_LEVEL] = tuple(level)
+        fields[F_STANDS] = stands
+        fields[F_ARENAS] = arenas
+        fields[F_EVENTS] = (("build", seat, square, lv + 1),)
+        return self._windowed(state, fields)
+
+    def fast_pass(self, state: State, seat: int, skip: bool) -> State:
+        """'wait' or 'skip' in the window (on_wait / on_skip, then advance)."""
+        t = state.table
+        fields: list[Any] = list(t)
+        if skip:
+            fields[F_SKIPPING] = t.skipping | 1 << seat
+        else:
+            fields[F_PASSED] = t.passed | 1 << seat
+        fields[F_EVENTS] = ()
+        return self._windowed(state, fields)
+
+    def fast_buy(self, state: State, seat: int) -> State | None:
+        """A deed bought at the end of a plain move (on_buy, then advance: the end of the move
+        and the next window), straight from table to table; None for anything else."""
+        t = state.table
+        stack = t.stack
+        if len(stack) != 2 or type(stack[0]) is not EndMove or t.over:
+            return None
+        top = stack[1]
+        assert isinstance(top, Buy)
+        square = top.square
+        active = t.active
+        again = t.again
+        alive = t.alive
+        turn = t.turn
+        if not ((alive >> active) & 1 and again and not t.jail[active]):
+            turn += 1
+            if self.turn_cap and turn >= self.turn_cap:
+                return None
+        price = B.price[square]
+        cash = list(t.cash)
+        cash[seat] -= price
+        old = t.owner[square]
+        owner = list(t.owner)
+        owner[square] = seat
+        holdings = list(t.holdings)
+        bit = 1 << square
+        if old >= 0:
+            holdings[old] &= ~bit
+        holdings[seat] |= bit
+        fields: list[Any] = list(t)
+        fields[F_CASH] = tuple(cash)
+        fields[F_OWNER] = tuple(owner)
+        fields[F_HOLDINGS] = tuple(holdings)
+        fields[F_STACK] = WINDOW_STACK
+        fields[F_PASSED] = 0
+        fields[F_DEALT] = 0
+        fields[F_AGAIN] = False
+        if turn == t.turn:
+            fields[F_EVENTS] = (("buy", seat, square, price), ("again", active))
+        else:
+            for nxt in self.after[active]:
+                if (alive >> nxt) & 1:
+                    break
+            fields[F_TURN] = turn
+            fields[F_ACTIVE] = nxt
+            fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
+            fields[F_DOUBLES] = 0
+            fields[F_EVENTS] = (("buy", seat, square, price), ("turn", nxt))
+        return self._windowed(state, fields)
 
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""

@@ -157,6 +157,12 @@ class EsportMonopoly(Game[State, Action, View]):
         self._buy = tuple(A.BuyDeed(s) for s in range(n))
         self._decline = tuple(A.Decline(s) for s in range(n))
         self._pass = tuple(A.Pass(s) for s in range(n))
+        # By seat and square (building them is most of what listing the choices costs).
+        self._builds = tuple(tuple(A.Build(p, s) for s in range(40)) for p in range(n))
+        self._sells = tuple(tuple(A.Sell(p, s) for s in range(40)) for p in range(n))
+        self._sell_alls = tuple(tuple(A.SellAll(p, s) for s in range(40)) for p in range(n))
+        self._mortgages = tuple(tuple(A.Mortgage(p, s) for s in range(40)) for p in range(n))
+        self._lifts = tuple(tuple(A.Lift(p, s) for s in range(40)) for p in range(n))
         self._deals: dict[tuple[int, int], tuple[A.OpenDeal, ...]] = {}
         self._window_cache: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._json_table: Table | None = None
@@ -204,7 +210,7 @@ class EsportMonopoly(Game[State, Action, View]):
 
     # -- who acts and what they may do ------------------------------------------------------------
     def to_act(self, state: State) -> tuple[int, ...]:
-        return self.seats_to_act(state.table)
+        return state.table.acting
 
     def seats_to_act(self, t: Table) -> tuple[int, ...]:
         return t.acting
@@ -213,13 +219,9 @@ class EsportMonopoly(Game[State, Action, View]):
         t = state.table
         if seat not in t.acting:
             return ()
-        if (
-            seat == t.active
-            and type(t.stack[-1]) is Window
-            and not t.jail[seat]
-            and not t.claims
-            and not (t.dealt >> seat) & 1
-        ):
+        if type(t.stack[-1]) is not Window:
+            return self.legal(t, seat)
+        if seat == t.active and not t.jail[seat] and not t.claims and not (t.dealt >> seat) & 1:
             # The common case, quickly: roll, any builds, the menu.
             owner = t.owner
             rules = self.rules
@@ -227,7 +229,7 @@ class EsportMonopoly(Game[State, Action, View]):
                 rules.group_owners(t)
             if not rules._full_groups[seat]:
                 return self._roll_menu[seat]
-        return self.legal(t, seat)
+        return self.window_choices(t, seat)
 
     def legal(self, t: Table, seat: int) -> Sequence[Any]:
         """The choices of a seat that is to act."""
@@ -254,11 +256,11 @@ class EsportMonopoly(Game[State, Action, View]):
         if kind is Pay:
             return self.raise_choices(t, seat)
         if kind is Manage:
-            choices = [A.Build(seat, s) for s in rules.build_squares(t, seat)]
-            choices += [A.Sell(seat, s) for s in rules.sell_squares(t, seat)]
-            choices += [A.SellAll(seat, s) for s in rules.sell_all_squares(t, seat)]
-            choices += [A.Mortgage(seat, s) for s in rules.mortgage_squares(t, seat)]
-            choices += [A.Lift(seat, s) for s in rules.lift_squares(t, seat)]
+            builds = self._builds[seat]
+            lifts = self._lifts[seat]
+            choices = [builds[s] for s in rules.build_squares(t, seat)]
+            choices += self.raise_choices(t, seat)  # sell, sell all, mortgage
+            choices += [lifts[s] for s in rules.lift_squares(t, seat)]
             if not (t.dealt >> seat) & 1:
                 choices.extend(self.deal_partners(t, seat))
             choices.append(A.Back(seat))
@@ -277,7 +279,8 @@ class EsportMonopoly(Game[State, Action, View]):
         if kind is Place:
             assert isinstance(top, Place)
             squares = rules.build_squares(t, seat, top.building, paid=True)
-            return [A.Build(seat, s) for s in squares]
+            builds = self._builds[seat]
+            return [builds[s] for s in squares]
         assert isinstance(top, Choice)
         return (A.PayCardFine(seat), A.TakeChance(seat))
 
@@ -288,13 +291,14 @@ class EsportMonopoly(Game[State, Action, View]):
         return self.rules.can_manage(t, seat)
 
     def window_choices(self, t: Table, seat: int) -> tuple[Any, ...]:
-        menu = self.has_menu(t, seat)
+        rules = self.rules
+        menu = (not (t.dealt >> seat) & 1 and (t.alive & ~(1 << seat)) != 0) or rules.can_manage(
+            t, seat
+        )  # has_menu
         claims = tuple(c.square for c in t.claims if c.owner == seat) if t.claims else ()
-        builds = (
-            tuple(self.rules.build_squares(t, seat))
-            if (self.rules.group_owners(t) >> seat) & 1
-            else ()
-        )
+        if t.owner is not rules._owners_key:
+            rules.group_owners(t)
+        builds = tuple(rules.build_squares(t, seat)) if rules._full_groups[seat] else ()
         if seat == t.active:
             jail = t.jail[seat]
             key: tuple[Any, ...] = (
@@ -323,7 +327,8 @@ class EsportMonopoly(Game[State, Action, View]):
             choices.append(self._wait[seat])
             choices.append(self._skip[seat])
         choices.extend(A.Claim(seat, s) for s in claims)
-        choices.extend(A.Build(seat, s) for s in builds)
+        build = self._builds[seat]
+        choices.extend(build[s] for s in builds)
         if menu:
             choices.append(self._manage[seat])
         result = tuple(choices)
@@ -343,10 +348,33 @@ class EsportMonopoly(Game[State, Action, View]):
         return partners
 
     def raise_choices(self, t: Table, seat: int) -> list[Any]:
+        """Sell, sell-all and mortgage choices (as Rules.sell_squares, sell_all_squares and
+        mortgage_squares give them, worked out in one pass over the seat's groups)."""
         rules = self.rules
-        choices: list[Any] = [A.Sell(seat, s) for s in rules.sell_squares(t, seat)]
-        choices += [A.SellAll(seat, s) for s in rules.sell_all_squares(t, seat)]
-        choices += [A.Mortgage(seat, s) for s in rules.mortgage_squares(t, seat)]
+        sells = self._sells[seat]
+        sell_alls = self._sell_alls[seat]
+        mortgages = self._mortgages[seat]
+        choices: list[Any] = []
+        whole: list[Any] = []
+        improved = 0
+        level = t.level
+        few_stands = t.stands < 4
+        for members, mask, _ in rules.full_groups(t, seat):
+            high = 0
+            for s in members:
+                if level[s] > high:
+                    high = level[s]
+            if high:
+                improved |= mask
+                whole.append(sell_alls[members[0]])
+                if high < 5 or not few_stands:
+                    choices.extend([sells[s] for s in members if level[s] == high])
+        choices += whole
+        free = t.holdings[seat] & ~t.mortgaged & ~improved
+        while free:
+            low = free & -free
+            choices.append(mortgages[low.bit_length() - 1])
+            free ^= low
         return choices
 
     def deal_choices(self, t: Table, d: Deal) -> list[Any]:
