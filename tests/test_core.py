@@ -298,3 +298,11 @@ def test_views_become_json_whatever_they_are_made_of() -> None:
     assert to_jsonable(Point(1, 2)) == {"x": 1, "y": 2}
     assert to_jsonable({"p": frozenset({3, 1})}) == {"p": [1, 3]}
     assert to_jsonable(AmountRange(Bid(0, 0), 1, 3))["high"] == 3
+
+
+def test_a_noisy_bot_explores_about_as_often_as_asked() -> None:
+    bot = make_bot("random", auction(), 0, SeededRng(1))
+    assert not any(bot.explores(0.0) for _ in range(200))
+    assert all(bot.explores(1.0) for _ in range(200))
+    share = sum(bot.explores(0.25) for _ in range(4000)) / 4000
+    assert 0.22 < share < 0.28

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tycoon.core.actions import Action
+from tycoon.core.actions import Action, sample_choice
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.game import Game
 from tycoon.core.rng import Rng
@@ -33,6 +33,15 @@ class Bot:
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
         """One of ``legal``, chosen from ``view`` alone."""
         raise NotImplementedError
+
+    def explores(self, probability: float) -> bool:
+        """True with ``probability``: a bot with a ``noise`` parameter plays a uniformly random
+        legal move this often (so designers can weaken a bot, or vary its play), seeded."""
+        return probability > 0 and self.rng.below(1_000_000) < probability * 1_000_000
+
+    def random_choice(self, legal: Sequence[Any]) -> Action:
+        """A uniformly random legal move, from this bot's own seeded rng."""
+        return sample_choice(legal, self.rng)
 
     def float_param(self, name: str, default: float, low: float, high: float) -> float:
         text = self.params.get(name)

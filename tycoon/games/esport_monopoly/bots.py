@@ -190,6 +190,14 @@ class GreedyBot(Bot):
                     return A.UseCard(seat)
                 if t.cash[seat] >= B.jail_fine + self.reserve:
                     return A.PayFine(seat)
+        return self.window(t, legal, own_turn=True)
+
+    def out_of_turn(self, t: Table, legal: Sequence[Any]) -> Action:
+        return self.window(t, legal, own_turn=False)
+
+    def window(self, t: Table, legal: Sequence[Any], own_turn: bool) -> Action:
+        """A pre-roll window, the roller's or another seat's: ask for rent owed, then the one
+        management action wanted, else roll (own turn) or skip (out of turn)."""
         if t.claims:
             for choice in legal:
                 if isinstance(choice, A.Claim):
@@ -197,31 +205,15 @@ class GreedyBot(Bot):
         stuck = self.stuck
         intent: Action | None = None
         if stuck[0] != t.turn or stuck[1] != t.doubles:
-            intent = self.management(t, True)
+            intent = self.management(t, own_turn)
         if intent is not None:
             if isinstance(intent, A.Build):
                 return intent  # offered directly in the window
             if isinstance(legal[-1], A.OpenManage):
                 self.intent = intent
                 return cast(Action, legal[-1])  # manage (always the last window choice)
-        return cast(Action, legal[0])  # roll (in jail: try for doubles)
-
-    def out_of_turn(self, t: Table, legal: Sequence[Any]) -> Action:
-        if t.claims:
-            for choice in legal:
-                if isinstance(choice, A.Claim):
-                    return choice
-        stuck = self.stuck
-        intent: Action | None = None
-        if stuck[0] != t.turn or stuck[1] != t.doubles:
-            intent = self.management(t, False)
-        if intent is not None:
-            if isinstance(intent, A.Build):
-                return intent
-            if isinstance(legal[-1], A.OpenManage):
-                self.intent = intent
-                return cast(Action, legal[-1])
-        return cast(Action, legal[1])  # skip: not again before my own turn
+        # Own turn: roll (in jail: try for doubles); out of turn: skip until my own turn.
+        return cast(Action, legal[0] if own_turn else legal[1])
 
     def unowned(self, t: Table) -> int:
         return sum(1 for s in B.properties if t.owner[s] < 0)

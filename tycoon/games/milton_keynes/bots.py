@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tycoon.core import Action, AmountRange, Rng, sample_choice
+from tycoon.core import Action, AmountRange, Rng
 from tycoon.core.players import Bot
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
@@ -149,8 +149,8 @@ class GreedyBot(Bot):
         self.mk: MiltonKeynes = game
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
-        if self.noise and self.rng.below(1_000_000) < self.noise * 1_000_000:
-            return sample_choice(legal, self.rng)
+        if self.explores(self.noise):
+            return self.random_choice(legal)
         assert isinstance(view, View)
         phase = Phase[view.phase.upper()]
         position = Position(view, self.seat, self.mk.region)

@@ -244,8 +244,8 @@ class GreedyBot(Bot):
                 self.line_steps[square].append((line_index, position))
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
-        if self.noise and self.rng.below(1_000_000) < self.noise * 1_000_000:
-            return sample_choice(legal, self.rng)
+        if self.explores(self.noise):
+            return self.random_choice(legal)
         position = _Position(self.tables, view, self.seat, self.line_steps)
         cache: dict[tuple[int, int, bool], Key] = {}
         best: Key | None = None

@@ -75,10 +75,8 @@ class GreedyBot(Bot):
         self.rules: Rules = game.rules  # type: ignore[attr-defined]
 
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
-        if self.noise and self.rng.below(1000) < self.noise * 1000:
-            choice = legal[self.rng.below(len(legal))]
-            picked: Action = choice.sample(self.rng) if isinstance(choice, AmountRange) else choice
-            return picked
+        if self.explores(self.noise):
+            return self.random_choice(legal)
         phase = view.phase
         if phase in (KING_SETUP, KING_POLICY):
             return self.king(view, legal)
