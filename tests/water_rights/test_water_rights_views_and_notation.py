@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -258,3 +261,42 @@ def test_seats_and_roles_at_three_players() -> None:
     game = make("water-rights", 3)
     assert isinstance(game, WaterRights)
     assert game.role_of_seat == (SENIOR, RIPARIAN, JUNIOR)
+
+
+def test_town_grids_have_a_legend_in_colour_and_in_plain_text() -> None:
+    """Issue 9, item 17: the town grid's symbols (`,` grass, `.` land, `~~~` water, `Wsh`,
+    `Dck`, `V5/8`...) are explained under the grids, as My City does, in the grids' colours;
+    every card code of the catalogue is named."""
+    game, state = fresh()
+    markup = game.render_text(game.observe(state, 1))
+    for needle in (
+        "[green],[/green] grass",
+        "[yellow].[/yellow] land",
+        "[blue]~~~[/blue] water source",
+        "[red]Wsh[/red] Workshop",
+        "[green]Dck[/green] Fishing Dock",
+        "[bold blue]V5/8[/bold blue] a water plant",
+    ):
+        assert needle in markup, needle
+    text = plain(markup)
+    legend = text[text.index("Key:") :]
+    assert "Key: , grass   . land   ~~~ water source   [F] the town's facility" in legend
+    for kind in game.rules.kinds:
+        assert f"{kind.code} {kind.name}" in legend, kind.name
+    assert text.index("Key:") > text.rindex("Junior (yellow solar)")
+
+
+def test_the_legend_shows_in_the_terminal_with_plain() -> None:
+    """Item 17 through the real command: `tycoon play ... --plain` prints the key uncoloured."""
+    result = subprocess.run(
+        [sys.executable, "-m", "tycoon", "play", "water-rights", "--plain", "--seed", "1"]
+        + ["--seats", "human,greedy,greedy,greedy"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "160"},
+    )
+    assert "Key: , grass   . land   ~~~ water source" in result.stdout, result.stderr
+    assert "     red districts: Wsh Workshop, Fac Factory, Mil Mill" in result.stdout
+    assert "[green]" not in result.stdout and "\x1b[" not in result.stdout

@@ -156,7 +156,46 @@ def render_view(game: WaterRights, view: View) -> str:
     for role in MAYORS:
         lines.append("")
         lines.extend(_render_town(game, view, role))
+    lines.append("")
+    lines.extend(render_legend(game))
     return "\n".join(lines)
+
+
+def render_legend(game: WaterRights) -> list[str]:
+    """The key to the town grids, in the grids' own styles: terrain, the facility, plants
+    (code, water/capacity) and every district code by colour."""
+    rules = game.rules
+    kinds = rules.kinds
+    terrain = "   ".join(
+        f"{styled(glyph.strip(), style)} {name}"
+        for glyph, style, name in (
+            (*TERRAIN_GLYPHS["G"], "grass"),
+            (*TERRAIN_GLYPHS["L"], "land"),
+            (*TERRAIN_GLYPHS["W"], "water source"),
+        )
+    )
+    plant = max((kinds[k] for k in rules.plant_ids), key=lambda k: k.capacity)
+    district = kinds[rules.district_ids[0]]
+    lines = [
+        styled("Key:", "bold")
+        + f" {terrain}   {styled('[F]', 'bold')} the town's facility (its own tokens)",
+        f"     {styled(f'{plant.code}5/{plant.capacity}', 'bold blue')} a water plant: its code, "
+        f"the water on it / what it holds   {styled(district.code, COLOUR_STYLES[district.colour])}"
+        f" a district ({styled(district.code + '*', COLOUR_STYLES[district.colour])} supplied "
+        "this turn)",
+        "     plants: "
+        + ", ".join(
+            f"{styled(kinds[k].code, 'bold blue')} {kinds[k].name}" for k in rules.plant_ids
+        ),
+    ]
+    for colour, name in enumerate(COLOURS):
+        codes = [kinds[k] for k in rules.district_ids if kinds[k].colour == colour]
+        if codes:
+            lines.append(
+                f"     {name} districts: "
+                + ", ".join(f"{styled(k.code, COLOUR_STYLES[colour])} {k.name}" for k in codes)
+            )
+    return lines
 
 
 def _render_line(
