@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -289,8 +289,18 @@ def test_town_grids_have_a_legend_in_colour_and_in_plain_text() -> None:
 def test_the_legend_shows_in_the_terminal_with_plain() -> None:
     """Item 17 through the real command: `tycoon play ... --plain` prints the key uncoloured."""
     result = subprocess.run(
-        [sys.executable, "-m", "tycoon", "play", "water-rights", "--plain", "--seed", "1"]
-        + ["--seats", "human,greedy,greedy,greedy"],
+        [
+            sys.executable,
+            "-m",
+            "tycoon",
+            "play",
+            "water-rights",
+            "--plain",
+            "--seed",
+            "1",
+            "--seats",
+            "human,greedy,greedy,greedy",
+        ],
         input="",
         capture_output=True,
         text=True,
