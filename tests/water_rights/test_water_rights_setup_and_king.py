@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tycoon.core import OptionError, ScriptedRng, SeededRng, make
-from tycoon.games.water_rights.actions import Collect, SetColours
+from tycoon.games.water_rights.actions import AdjustTax, Collect, SetColours
 from tycoon.games.water_rights.catalogue import DATA
 from tycoon.games.water_rights.game import WaterRights
 from tycoon.games.water_rights.state import (
@@ -216,6 +216,48 @@ def test_king_tax_and_water_numbers_stay_within_their_limits() -> None:
     low = replace(state, tax_tiles=economy.tax_tiles_min, water_dollars=economy.water_dollars_min)
     assert "limits" in refused(game, low, "tax tiles -1")
     assert "limits" in refused(game, low, "water dollars -1")
+
+
+@pytest.mark.parametrize("data", ["", "clarifications"])
+def test_king_may_lower_the_tiles_per_dollar_from_the_start(data: str) -> None:
+    """Issue 9, item 7. The King's sheet: "RAISE /LOWER TAX RATE BY +/-1 (FOR EITHER THE COST,
+    OR THE AMOUNT OF DISTRICT TILE)". From the starting $1 per 2 tiles, `tax tiles -1` is
+    legal with the tuned data (the default) and with the clarifications' numbers."""
+    game, state = fresh(game4(data=data))
+    state = play(game, state, "colours green red")
+    state = _end_of_round(game, state, 2)
+    assert state.phase == KING_POLICY and (state.tax_dollars, state.tax_tiles) == (1, 2)
+    assert AdjustTax(0, "tiles", -1) in game.legal_actions(state, 0)
+    state = play(game, state, "tax tiles -1")
+    assert (state.tax_dollars, state.tax_tiles) == (1, 1)
+
+
+def test_tuned_tax_is_capped_at_3_dollars_per_2_tiles() -> None:
+    """The tuning's limit (a King at $3 per tile ruined every mayor) is kept as a rate: at most
+    $3 per 2 tiles (economy.json tax.max_rate), so $1 per tile is allowed, $2 per tile not."""
+    game, state = fresh()
+    state = play(game, state, "colours green red")
+    state = _end_of_round(game, state, 2)
+    one_per_tile = replace(state, tax_tiles=1)
+    assert "at most $3 per 2 tiles; $2 per 1 is dearer" in refused(
+        game, one_per_tile, "tax dollars +1"
+    )
+    top = replace(state, tax_dollars=3)
+    assert "$3 per 1 is dearer" in refused(game, top, "tax tiles -1")
+    assert AdjustTax(0, "tiles", 1) in game.legal_actions(top, 0)
+    # The clarifications' numbers set no such cap: $3 per tile stays allowed there.
+    game, state = fresh(game4(data="clarifications"))
+    state = play(game, state, "colours green red")
+    state = _end_of_round(game, replace(state, tax_dollars=3), 2)
+    assert AdjustTax(0, "tiles", -1) in game.legal_actions(state, 0)
+
+
+def test_starting_tax_must_respect_the_rate_cap(tmp_path: Path) -> None:
+    """Data validation: the starting tax may not be dearer than tax.max_rate."""
+    tax = dict(json.loads((DATA / "economy.json").read_text())["tax"], dollars=2, tiles=1)
+    directory = data_variant(tmp_path, {"tax": tax})
+    with pytest.raises(OptionError, match=r"starting tax rate is dearer than tax\.max_rate"):
+        make("water-rights", 4, data=directory)
 
 
 def test_mayor_moves_are_refused_on_the_kings_turn() -> None:

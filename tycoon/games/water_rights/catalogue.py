@@ -217,6 +217,9 @@ class Economy:
     tax_dollars_max: int
     tax_tiles_min: int
     tax_tiles_max: int
+    # The dearest tax allowed, as $rate_dollars per rate_tiles tiles (0, 0: no such cap).
+    tax_rate_dollars: int
+    tax_rate_tiles: int
     taxable: tuple[int, ...]
     taxed: int
     water_dollars: int
@@ -576,6 +579,11 @@ def _load_economy(directory: Path) -> Economy:
     auto_colours = tuple(
         sorted(_colour(c, w, allow_grey=False) for c in _need(auto, "colours", w, list))
     )
+    rate_dollars, rate_tiles = 0, 0
+    if "max_rate" in tax:
+        rate = _need(tax, "max_rate", w, dict)
+        rate_dollars = _at_least(_need(rate, "dollars", w), 1, f"{w} tax.max_rate.dollars")
+        rate_tiles = _at_least(_need(rate, "tiles", w), 1, f"{w} tax.max_rate.tiles")
     if len(auto_colours) != taxed or not set(auto_colours) <= set(taxable):
         raise CatalogueError(f"{w}: automated_king.colours must be {taxed} taxable colours")
     economy = Economy(
@@ -593,6 +601,8 @@ def _load_economy(directory: Path) -> Economy:
         tax_dollars_max=_need(tax, "dollars_max", w),
         tax_tiles_min=_at_least(_need(tax, "tiles_min", w), 1, f"{w} tax.tiles_min"),
         tax_tiles_max=_need(tax, "tiles_max", w),
+        tax_rate_dollars=rate_dollars,
+        tax_rate_tiles=rate_tiles,
         taxable=taxable,
         taxed=taxed,
         water_dollars=_need(water, "dollars", w),
@@ -644,9 +654,23 @@ def _load_economy(directory: Path) -> Economy:
     ):
         if not 0 <= low <= value <= high:
             raise CatalogueError(f"{w}: {name} must lie within its min and max")
+    if not tax_rate_allowed(economy, economy.tax_dollars, economy.tax_tiles):
+        raise CatalogueError(f"{w}: the starting tax rate is dearer than tax.max_rate")
     if not economy.district_surcharges or not economy.plant_surcharges:
         raise CatalogueError(f"{w}: each assembly line needs at least one slot")
     return economy
+
+
+def tax_rate_allowed(economy: Economy, dollars: int, tiles: int) -> bool:
+    """Whether $``dollars`` per ``tiles`` tiles lies within the tax limits: each number within
+    its bounds, and the rate no dearer than ``tax.max_rate`` when the data sets one."""
+    if not economy.tax_dollars_min <= dollars <= economy.tax_dollars_max:
+        return False
+    if not economy.tax_tiles_min <= tiles <= economy.tax_tiles_max:
+        return False
+    if economy.tax_rate_tiles:
+        return dollars * economy.tax_rate_tiles <= economy.tax_rate_dollars * tiles
+    return True
 
 
 @lru_cache(maxsize=8)

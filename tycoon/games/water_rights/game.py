@@ -45,6 +45,7 @@ from tycoon.games.water_rights.catalogue import (
     ROLES,
     SENIOR,
     CatalogueError,
+    Economy,
     Rules,
     load_rules,
 )
@@ -533,7 +534,7 @@ class WaterRights(Game[State, Action, View]):
             if kind is AdjustTax:
                 if state.king_changes & CHANGED_TAX:
                     return f"{text}: the King moves the tax rate by 1 once a turn"
-                return f"{text}: the tax rate must stay within its limits"
+                return f"{text}: {_tax_limits(economy, state, action)}"  # type: ignore[arg-type]
             if kind is AdjustWater:
                 if state.king_changes & CHANGED_WATER:
                     return f"{text}: the King moves the water price by 1 once a turn"
@@ -746,6 +747,26 @@ def _malformed(rules: Rules, action: Action) -> str:
     if kind is Request and action.amount < 0:  # type: ignore[attr-defined]
         return "a request is a number of water units, 0 or more"
     return ""
+
+
+def _tax_limits(economy: Economy, state: State, action: AdjustTax) -> str:
+    """Why moving the tax as ``action`` says leaves its limits."""
+    dollars, tiles = state.tax_dollars, state.tax_tiles
+    if action.part == "dollars":
+        dollars += action.change
+    else:
+        tiles += action.change
+    low, high, value, unit = (
+        (economy.tax_dollars_min, economy.tax_dollars_max, dollars, "dollars")
+        if action.part == "dollars"
+        else (economy.tax_tiles_min, economy.tax_tiles_max, tiles, "tiles")
+    )
+    if not low <= value <= high:
+        return f"the tax rate must stay within its limits (tax {unit} {low} to {high})"
+    return (
+        f"the tax rate must stay within its limits (at most ${economy.tax_rate_dollars} per "
+        f"{economy.tax_rate_tiles} tiles; ${dollars} per {tiles} is dearer)"
+    )
 
 
 def _districts_gone(state: State) -> bool:

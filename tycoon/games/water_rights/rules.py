@@ -43,6 +43,7 @@ from tycoon.games.water_rights.catalogue import (
     TownLayout,
     adjacent,
     cells_of,
+    tax_rate_allowed,
 )
 from tycoon.games.water_rights.state import (
     BUILD,
@@ -407,12 +408,14 @@ def king_choices(rules: Rules, board: Board, seat: int) -> list[Action]:
             if sum(1 << c for c in combo) != board.tax_colours:
                 choices.append(SetColours(seat, tuple(TAXABLE_NAMES[c] for c in combo)))
     if not changes & CHANGED_TAX:
-        for part, value, low, high in (
-            ("dollars", board.tax_dollars, economy.tax_dollars_min, economy.tax_dollars_max),
-            ("tiles", board.tax_tiles, economy.tax_tiles_min, economy.tax_tiles_max),
-        ):
+        dollars, tiles = board.tax_dollars, board.tax_tiles
+        for part in ("dollars", "tiles"):
             for change in (1, -1):
-                if low <= value + change <= high:
+                if part == "dollars":
+                    allowed = tax_rate_allowed(economy, dollars + change, tiles)
+                else:
+                    allowed = tax_rate_allowed(economy, dollars, tiles + change)
+                if allowed:
                     choices.append(AdjustTax(seat, part, change))
     if not changes & CHANGED_WATER:
         for part, value, low, high in (
