@@ -74,6 +74,31 @@ def test_setup_treasury_must_cover_the_starting_money(tmp_path: Path) -> None:
         make("water-rights", 4, data=directory)
 
 
+def test_setup_starting_water_leaves_the_kings_bank() -> None:
+    """Issue 9, item 6. The King's sheet, set-up: "DISTRIBUTE WATER TO PLAYERS LIKE SO:
+    RIPARIAN 5 UNITS, SENIOR 5 UNITS, JUNIOR 3 UNITS" -- from the King's water bank, as the
+    money comes from his treasury. No water is made at set-up: the bank and the mayors' water
+    add up to the data's bank. The tuned bank (53) so still holds 40 after set-up, at 4 seats
+    and with the automated King; the clarifications' 40 holds 27."""
+    for game, start, left in ((game4(), 53, 40), (game4(data="clarifications"), 40, 27)):
+        _game, state = fresh(game)
+        assert game.rules.economy.bank == start
+        assert state.bank == left == start - 13
+        held = sum(t.reserve + sum(t.water) for t in state.towns)
+        assert (held, state.bank + held) == (13, start)
+    three = make("water-rights", 3)
+    assert isinstance(three, WaterRights)
+    assert three.initial_state(SeededRng(0)).bank == 40
+
+
+def test_setup_bank_must_cover_the_starting_water(tmp_path: Path) -> None:
+    """Data validation: a water bank smaller than the mayors' starting water (13) is refused."""
+    king = dict(json.loads((DATA / "economy.json").read_text())["king"], bank=12)
+    directory = data_variant(tmp_path, {"king": king})
+    with pytest.raises(OptionError, match="must cover the mayors' starting water"):
+        make("water-rights", 4, data=directory)
+
+
 def test_setup_three_bonus_goals_face_up_and_one_secret_goal_per_seat() -> None:
     """FACT: 3 Bonus Goal cards face up; one Secret Goal per seat (the card of its role)."""
     game, state = fresh()

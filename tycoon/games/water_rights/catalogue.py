@@ -704,6 +704,12 @@ def load_rules(directory: str = "") -> Rules:
             f"economy.json: king.treasury (${economy.treasury}) must cover the mayors' starting "
             f"money (${starting_money}), which set-up pays from it"
         )
+    starting_water = sum(town.water for town in towns)
+    if economy.bank < starting_water:
+        raise CatalogueError(
+            f"economy.json: king.bank ({economy.bank}) must cover the mayors' starting water "
+            f"({starting_water}), which set-up gives from it"
+        )
     colour_owner = [0, 0, 0]
     for town in towns:
         colour_owner[town.colour] = town.role

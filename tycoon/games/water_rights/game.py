@@ -190,7 +190,9 @@ class WaterRights(Game[State, Action, View]):
             turn=NO_TURN,
             # FACT (set-up): "distribute money from the treasury" -- the mayors' starting money.
             treasury=economy.treasury - sum(layout.cash for layout in rules.towns),
-            bank=economy.bank,
+            # The starting water (5/5/3) is distributed from the King's water bank, as the
+            # starting money is from his treasury ("distribute water to players like so").
+            bank=economy.bank - sum(layout.water for layout in rules.towns),
             tax_colours=0,
             tax_dollars=economy.tax_dollars,
             tax_tiles=economy.tax_tiles,
