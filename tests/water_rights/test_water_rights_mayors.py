@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tycoon.core.actions import is_legal
-from tycoon.games.water_rights.actions import Request
+from tycoon.games.water_rights.actions import Collect, Destroy, Request, Supply
 from tycoon.games.water_rights.game import WaterRights
 from tycoon.games.water_rights.rules import _set, capacity, tax_due, token_cost
 from tycoon.games.water_rights.state import (
@@ -511,8 +511,11 @@ def test_eight_tokens_per_colour_own_and_bought() -> None:
     used_up = replace(state, turn=Turn(fed=True, own_used=8))
     assert "needs tokens" in refused(game, used_up, "supply e2")
     cash = town(state, SENIOR).cash
-    state = play(game, state, "supply e2")  # the 8th token: e3 cannot be supplied any more,
-    assert state.active == RIPARIAN  # so the turn ends by itself
+    state = play(game, state, "supply e2")  # the 8th token: e3 cannot be supplied any more
+    legal = game.legal_actions(state, 1)
+    assert legal == [Destroy(1, "e3"), Collect(1)]  # keep it (collect) or sell it
+    state = play(game, state, "collect")
+    assert state.active == RIPARIAN
     assert town(state, SENIOR).cash == cash + workshop.income - 1  # one Workshop; $1 red tax
     # Bought tokens: the Riparian has bought 8 red this turn and has none spare: no more.
     state = _distribution(
@@ -538,8 +541,42 @@ def test_undersupplied_tiles_earn_nothing() -> None:
         game, state, RIPARIAN, [("Farmland", "a1"), ("Farmland", "a2")], [("Cistern", "d3", 2)]
     )
     state = play(game, state, "supply a1")
-    assert state.active != RIPARIAN  # nothing left to supply: income collected automatically
+    assert state.active == RIPARIAN and Supply(2, "a2") not in game.legal_actions(state, 2)
+    state = play(game, state, "collect")  # keep the dry farmland
+    assert state.active != RIPARIAN
     assert town(state, RIPARIAN).cash == 20 + 3 - 1  # one farmland earned; 2 green tiles: $1 tax
+
+
+def test_a_district_that_earns_nothing_may_be_sold_while_distributing() -> None:
+    """Issue 9, item 5. The sheets, phase 3 (distribute and collect): "TILES THAT DON'T HAVE
+    ENOUGH RESOURCES WILL NOT GENERATE MONEY. IT IS UP TO THE PLAYER TO KEEP IT OR SELL IT TO
+    THE KING." A district not supplied this turn may be sold for half its price during
+    distribution too; a supplied district, a plant and the facility may not."""
+    game, state = fresh()
+    state = play(game, state, "colours green red")
+    state = _distribution(
+        game, state, RIPARIAN, [("Farmland", "a1"), ("Farmland", "a2")], [("Cistern", "d3", 2)]
+    )
+    paid = list(town(state, RIPARIAN).paid)
+    paid[at("a1")], paid[at("a2")], paid[at("d3")] = 2, 5, 3
+    state = with_town(state, RIPARIAN, replace(town(state, RIPARIAN), paid=tuple(paid)))
+    state = play(game, state, "supply a1")
+    legal = game.legal_actions(state, 2)
+    assert Destroy(2, "a2") in legal and Destroy(2, "a1") not in legal
+    assert "supplied and earns this turn" in refused(game, state, "destroy a1")
+    assert "water plants are sold while building" in refused(game, state, "destroy d3")
+    assert "facility" in refused(game, state, "destroy f3")
+    assert "cannot pay $2" in refused(game, replace(state, treasury=1), "destroy a2")
+    lines = game.describe_legal(game.observe(state, 2), legal)
+    assert "destroy a2  - sell Farmland (not supplied: it earns nothing this turn) to the King" in (
+        "\n".join(lines)
+    )
+    treasury = state.treasury
+    state = play(game, state, "destroy a2")  # nothing left to decide: income, then tax
+    riparian = town(state, RIPARIAN)
+    assert state.active == JUNIOR and riparian.cells[at("a2")] == EMPTY
+    assert riparian.cash == 20 + 2 + 3  # the sale, one farmland's income; 1 green tile: no tax
+    assert state.treasury == treasury - 2
 
 
 def test_discard_tokens_recycling_plants_refill_and_pour_the_water_beside() -> None:

@@ -266,6 +266,12 @@ class WaterRights(Game[State, Action, View]):
                 work.enter_build(rng)
             else:
                 work.enter_distribute(rng)
+        elif kind is Destroy and phase == DISTRIBUTE:
+            # Selling a district that earns nothing this turn (phase 3 of the sheets).
+            work.destroy(action)  # type: ignore[arg-type]
+            role = work.active
+            if len(distribute_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
+                work.collect(rng)
         elif kind is Build or kind is Post or kind is Destroy:
             if kind is Build:
                 work.build(action)  # type: ignore[arg-type]
@@ -607,6 +613,8 @@ class WaterRights(Game[State, Action, View]):
             if phase in (DRAFT, BUILD):
                 return f"{text} is not a legal move now"
             return f"{text}: there is nothing to end now (now: {phase_name}; collect ends it)"
+        if kind is Destroy and phase == DISTRIBUTE:
+            return self._why_not_sell_now(state, action)  # type: ignore[arg-type]
         if kind in (Build, Post, Destroy) and phase != BUILD:
             return f"{text}: building comes after drafting (now: {phase_name})"
         if kind is Build:
@@ -667,6 +675,27 @@ class WaterRights(Game[State, Action, View]):
                 )
             return f"{text} is not legal now"
         return f"{text} is not a legal move now"
+
+    def _why_not_sell_now(self, state: State, action: Destroy) -> str:
+        """Why a tile may not be sold to the King during distribution."""
+        rules = self.rules
+        town = state.towns[state.active - 1]
+        text = self.format_action(action)
+        cell = CELL_INDEX[action.cell]
+        if cell == rules.town(state.active).facility:
+            return f"{text}: the facility is printed on the board and cannot be destroyed"
+        card = town.cells[cell]
+        if card == EMPTY:
+            return f"{text}: there is no tile on {action.cell}"
+        if rules.kinds[card].is_plant:
+            return (
+                f"{text}: while distributing only a district that earns nothing this turn is "
+                "sold; water plants are sold while building"
+            )
+        if state.turn.supplied >> cell & 1:
+            return f"{text}: {rules.kinds[card].name} is supplied and earns this turn; keep it"
+        refund = town.paid[cell] // rules.economy.destroy_refund_divisor
+        return f"{text}: the King's treasury (${state.treasury}) cannot pay ${refund}"
 
     def _why_not_build(self, state: State, action: Build) -> str:
         rules = self.rules

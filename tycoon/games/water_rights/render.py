@@ -359,6 +359,15 @@ def describe_legal(game: WaterRights, view: View, legal: Sequence[Any]) -> list[
                 f"{text}  - give the facility {economy.facility_water} water for "
                 f"{economy.tokens_per_colour} own tokens this turn"
             )
+        elif isinstance(action, Destroy):
+            town = view.towns[view.active - 1]
+            cell = CELL_INDEX[action.cell]
+            kind = rules.kinds[town.cells[cell]]
+            refund = town.paid[cell] // economy.destroy_refund_divisor
+            out.append(
+                f"{text}  - sell {kind.name} (not supplied: it earns nothing this turn) to the "
+                f"King for ${refund}"
+            )
         elif isinstance(action, Collect):
             out.append(f"{text}  - collect income, then discard, refill and pay tax")
         elif isinstance(action, Done):

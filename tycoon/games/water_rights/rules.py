@@ -516,6 +516,12 @@ def distribute_choices(
         kind = kinds[town.cells[c]]
         if kind.water <= available and token_cost(rules, board, role, town, turn, kind) >= 0:
             choices.append(Supply(seat, CELL_NAMES[c]))
+    # FACT (phase 3): a district without its resources earns nothing, "IT IS UP TO THE PLAYER
+    # TO KEEP IT OR SELL IT TO THE KING": any district not supplied this turn may be sold.
+    divisor = economy.destroy_refund_divisor
+    for c in cells_of(districts_mask(layout, town) & ~turn.supplied):
+        if town.paid[c] // divisor <= board.treasury:
+            choices.append(Destroy(seat, CELL_NAMES[c]))
     choices.append(Collect(seat))
     return choices
 
