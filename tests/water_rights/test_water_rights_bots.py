@@ -8,8 +8,10 @@ import pytest
 
 from tycoon.core import Match, SeededRng, derive_seed, make
 from tycoon.core.players import make_bot
+from tycoon.games.water_rights.actions import Build, Fill
+from tycoon.games.water_rights.state import BUILD, Turn
 
-from .helpers import SENIOR, at
+from .helpers import JUNIOR, SENIOR, at, build_tile, game4
 
 
 def play_games(players: int, seats: list[str], games: int) -> list[list[int]]:
@@ -66,3 +68,27 @@ def test_greedy_builds_a_district_on_a_water_source_only_as_a_last_resort() -> N
     assert best(layout, senior, workshop, [at("b2")]) == at("b2")
     with_plant = state.towns[SENIOR - 1]  # the dealt Basic plant still needs a source
     assert best(layout, with_plant, workshop, [at("b2")]) == -1
+
+
+def test_greedy_fills_a_plant_just_built_when_free_or_needed() -> None:
+    """Item 4 for the bots: greedy asks for the water of a plant it has just built when the
+    water is free (a legacy card held), and when paying only if its districts need it."""
+    game = game4()
+    rules = game.rules
+    state = game.initial_state(SeededRng(0))
+    state = game.apply(state, game.parse_action("colours green red", 0), SeededRng(0))[0]
+    by = rules.by_name
+    for role, district, cell, fills in (
+        (SENIOR, "", "d4", True),  # free water
+        (JUNIOR, "", "c2", False),  # paying, no district to water
+        (JUNIOR, "Livestock", "c2", True),  # paying, a district needs the water
+    ):
+        towns = list(state.towns)
+        mayor = replace(towns[role - 1], hand=((by["Reservoir"], 7, 0),), reserve=0, cash=20)
+        towns[role - 1] = build_tile(game, mayor, district, "b2") if district else mayor
+        position = replace(state, towns=tuple(towns), active=role, phase=BUILD, turn=Turn())
+        position = game.apply(position, Build(role, "reservoir", cell), SeededRng(0))[0]
+        assert Fill(role, cell, False) in game.legal_actions(position, role)
+        bot = make_bot("greedy", game, role, SeededRng(1))
+        chosen = bot.choose(game.observe(position, role), game.legal_actions(position, role))
+        assert (chosen == Fill(role, cell, False)) == fills, (role, district, chosen)

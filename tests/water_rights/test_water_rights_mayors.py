@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from tycoon.core import SeededRng
 from tycoon.core.actions import is_legal
-from tycoon.games.water_rights.actions import Collect, Destroy, Request, Supply
+from tycoon.core.text import plain
+from tycoon.games.water_rights.actions import Collect, Destroy, Fill, Request, Supply
 from tycoon.games.water_rights.game import WaterRights
 from tycoon.games.water_rights.rules import _set, capacity, tax_due, token_cost
 from tycoon.games.water_rights.state import (
@@ -249,6 +251,93 @@ def _build_position(
 ) -> State:
     by = game.rules.by_name
     return mayor_turn(state, role, BUILD, hand=tuple((by[n], 3, 0) for n in hand), **changes)
+
+
+def _event(game: WaterRights, name: str) -> int:
+    return next(e.id for e in game.rules.events if e.name == name)
+
+
+def test_water_for_a_plant_just_built_is_requested_while_building() -> None:
+    """Issue 9, item 4. The sheets' build example: "IF BUILDING MORE WATER TILE BUT NOT ENOUGH
+    WATER, YOU CAN DEMAND WATER FROM THE KING ONLY THE EXACT AMOUNT YOU NEED TO FILL YOUR WATER
+    TILE AND PAY FOR THE AMOUNT THE KING CHARGES". The Junior builds a Reservoir (8) with his 3
+    starting units on it and asks for exactly the 5 that fill it, paying the King's price."""
+    game, state = fresh()
+    state = play(game, state, "colours green red")
+    state = _build_position(game, state, JUNIOR, ["Reservoir", "Cistern"], reserve=3)
+    assert "'fill CELL' asks for exactly the water" in refused(game, state, "request 5")
+    state = play(game, state, "build reservoir c2")
+    junior = town(state, JUNIOR)
+    assert junior.water[at("c2")] == 3 and junior.reserve == 0
+    legal = game.legal_actions(state, 3)
+    assert Fill(3, "c2", False) in legal
+    lines = game.describe_legal(game.observe(state, 3), legal)
+    assert (
+        "fill c2  - request exactly the 5 water that fill the Reservoir just built on c2, "
+        + ("for $2")
+        in lines
+    )
+    bank, treasury, cash = state.bank, state.treasury, junior.cash
+    before = game.observe(state, None)
+    action = game.parse_action("fill c2", 3)
+    state, _ = game.apply(state, action, SeededRng(0))
+    junior = town(state, JUNIOR)
+    assert junior.water[at("c2")] == 8 and state.bank == bank - 5
+    assert junior.cash == cash - 2 and state.treasury == treasury + 2  # $1 per 4, rounded up
+    narration = [plain(x) for x in game.narrate(before, action, game.observe(state, None))]
+    assert (
+        "The Junior takes 5 water from the King's bank to fill the plant just built on c2, for $2."
+        in narration
+    )
+    assert "is full" in refused(game, state, "fill c2")
+    assert not any(isinstance(a, Fill) for a in game.legal_actions(state, 3))
+
+
+def test_only_the_exact_water_of_a_plant_built_this_turn_is_requested_while_building() -> None:
+    """Item 4's limits: only a plant built this turn, only its exact shortfall (so the bank must
+    hold all of it and a paying mayor must pay all of it), free for a mayor who holds a legacy
+    card, and an event's cap below the shortfall is lifted only by playing a legacy card."""
+    game, state = fresh()
+    state = play(game, state, "colours green red")
+    old = build_tile(game, town(state, SENIOR), "Cistern", "b2", water=1)
+    state = _build_position(
+        game,
+        state,
+        SENIOR,
+        ["Water Tower"],
+        reserve=0,
+        cells=old.cells,
+        water=old.water,
+        occupied=old.occupied,
+        plants=old.plants,
+    )
+    assert "only a water plant built this turn" in refused(game, state, "fill b2")
+    state = play(game, state, "build water-tower d4")
+    assert "needs exactly 6 water; the King's bank holds only 5" in refused(
+        game, replace(state, bank=5), "fill d4"
+    )
+    assert "only a water plant built this turn" in refused(game, state, "fill b2")
+    drought = replace(state, event=_event(game, "Drought"))
+    assert [a for a in game.legal_actions(drought, 1) if isinstance(a, Fill)] == [
+        Fill(1, "d4", True)
+    ]
+    assert "caps requests at 3 (a legacy card cancels the cap)" in refused(game, drought, "fill d4")
+    lifted = play(game, drought, "fill d4 legacy")
+    assert town(lifted, SENIOR).legacy == 1 and town(lifted, SENIOR).water[at("d4")] == 6
+    cash, treasury = town(state, SENIOR).cash, state.treasury
+    state = play(game, state, "fill d4")  # free: the Senior holds a legacy card
+    senior = town(state, SENIOR)
+    assert senior.water[at("d4")] == 6 and senior.water[at("b2")] == 1
+    assert (senior.cash, state.treasury, senior.legacy) == (cash, treasury, 2)
+    # A paying Junior who cannot pay the whole shortfall cannot ask for part of it.
+    game, state = fresh()
+    state = play(game, state, "colours green red")
+    state = _build_position(game, state, JUNIOR, ["Water Tower"], reserve=0, cash=1)
+    state = replace(state, water_dollars=2)
+    state = play(game, state, "build water-tower c2")
+    assert not any(isinstance(a, Fill) for a in game.legal_actions(state, 3))
+    assert "6 water costs $4; you have $1" in refused(game, state, "fill c2")
+    assert "filled while building" in refused(game, replace(state, phase=DISTRIBUTE), "fill c2")
 
 
 def test_water_plant_only_on_a_water_source_and_may_stand_alone() -> None:

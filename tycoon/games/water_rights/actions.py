@@ -3,8 +3,8 @@
 King:   ``colours green red`` · ``tax dollars +1`` · ``tax tiles -1`` · ``water dollars +1`` ·
         ``water units -1`` · ``done``
 Mayors: ``request 3`` · ``request 3 legacy`` · ``draft district 2`` · ``draft plant 1`` · ``done``
-        · ``build farmland c3`` · ``post junior`` · ``destroy c3`` · ``feed`` · ``supply c3`` ·
-        ``collect``
+        · ``build farmland c3`` · ``fill c3`` · ``fill c3 legacy`` · ``post junior`` ·
+        ``destroy c3`` · ``feed`` · ``supply c3`` · ``collect``
 
 Cells are a column a-f (left to right) and a row 1-6 (top to bottom). Card names are written in
 lower case with hyphens (``fishing-dock``); spaces are accepted when parsing.
@@ -67,6 +67,15 @@ class Build(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Fill(Action):
+    """While building: request from the King exactly the water that fills the plant built this
+    turn on ``cell`` (a legacy card lifts an event cap)."""
+
+    cell: str
+    legacy: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Post(Action):
     """Build a trading post with another mayor (by role name, lower case)."""
 
@@ -106,6 +115,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Feed,
     Supply,
     Collect,
+    Fill,
 )
 
 TAXABLE_NAMES = COLOURS[:3]
@@ -114,7 +124,8 @@ MAYOR_NAMES = tuple(r.lower() for r in ROLES[1:])
 FORMS = (
     "colours green red | tax dollars +1 | tax tiles -1 | water dollars +1 | water units -1 | "
     "done | request 3 | request 3 legacy | draft district 2 | draft plant 1 | "
-    "build farmland c3 | post junior | destroy c3 | feed | supply c3 | collect"
+    "build farmland c3 | fill c3 | fill c3 legacy | post junior | destroy c3 | feed | "
+    "supply c3 | collect"
 )
 
 
@@ -137,6 +148,9 @@ def format_action(action: Action) -> str:
         return "collect"
     if kind is Destroy:
         return f"destroy {action.cell}"  # type: ignore[attr-defined]
+    if kind is Fill:
+        legacy = " legacy" if action.legacy else ""  # type: ignore[attr-defined]
+        return f"fill {action.cell}{legacy}"  # type: ignore[attr-defined]
     if kind is Post:
         return f"post {action.target}"  # type: ignore[attr-defined]
     if kind is SetColours:
@@ -188,6 +202,11 @@ def parse_action(text: str, seat: int) -> Action:
         if len(rest) != 1:
             raise _bad(text, "destroy c3")
         return Destroy(seat, _cell(text, rest[0], "destroy c3"))
+    if head == "fill":
+        form = "fill c3 | fill c3 legacy"
+        if not 1 <= len(rest) <= 2 or (len(rest) == 2 and rest[1] != "legacy"):
+            raise _bad(text, form)
+        return Fill(seat, _cell(text, rest[0], form), len(rest) == 2)
     if head == "build":
         if len(rest) < 2:
             raise _bad(text, "build farmland c3")

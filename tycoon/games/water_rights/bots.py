@@ -6,7 +6,8 @@ leave room (farmland on grass, other districts on land, a water source only as a
 while two stay free for plants), build trading posts with the makers of the tokens their
 districts need, feed the facility when their own tokens earn money, supply the best-paying
 districts first, and request the water that fills their plants (the Senior keeps one
-legacy card for his secret goal). The King taxes the colours that bring in most, raises the tax
+legacy card for his secret goal), and while building the water for a plant just built when
+it is free or needed. The King taxes the colours that bring in most, raises the tax
 towards its maximum, and steers the water price by the state of his bank.
 """
 
@@ -26,11 +27,13 @@ from tycoon.games.water_rights.actions import (
     Done,
     Draft,
     Feed,
+    Fill,
     Post,
     SetColours,
     Supply,
 )
 from tycoon.games.water_rights.catalogue import (
+    CELL_INDEX,
     CELL_NAMES,
     MAYORS,
     SENIOR,
@@ -50,6 +53,7 @@ from tycoon.games.water_rights.rules import (
     tax_due,
     token_cost,
     water_available,
+    water_price,
 )
 from tycoon.games.water_rights.state import (
     BUILD,
@@ -294,11 +298,38 @@ class GreedyBot(Bot):
             cell = self._best_cell(layout, town, kind, cells)
             if cell >= 0:
                 return Build(self.seat, slug, CELL_NAMES[cell])
+        fill = self._fill(view, role, town, legal.others())
+        if fill is not None:
+            return fill
         needed = self._needed_posts(role, town)
         for action in legal.others():
             if isinstance(action, Post) and action.target in needed:
                 return action
         return next(a for a in legal.others() if isinstance(a, Done))
+
+    def _fill(
+        self, view: View, role: int, town: TownData, others: Sequence[Action]
+    ) -> Action | None:
+        """The water for a plant just built: taken when free (a legacy card held), with a
+        legacy card under an event's cap on the same terms as a start-of-turn request, and
+        when paying only while the districts need more water than the town holds."""
+        rules = self.rules
+        keep = 1 if role == SENIOR else 0
+        for fill in others:
+            if not isinstance(fill, Fill):
+                continue
+            cell = CELL_INDEX[fill.cell]
+            amount = rules.kinds[town.cells[cell]].capacity - town.water[cell]
+            if fill.legacy:
+                if town.legacy > keep and amount >= 3:
+                    return fill
+            elif town.legacy > 0:
+                return fill
+            elif self._water_need(role, town) > water_available(town):
+                dues = sum(due for _k, _p, due in town.hand)
+                if town.cash - water_price(view, amount) > dues:
+                    return fill
+        return None
 
     def _best_cell(
         self, layout: TownLayout, town: TownData, kind: CardKind, cells: list[int]

@@ -29,6 +29,7 @@ from tycoon.games.water_rights.actions import (
     Done,
     Draft,
     Feed,
+    Fill,
     Post,
     Request,
     SetColours,
@@ -57,9 +58,11 @@ from tycoon.games.water_rights.rules import (
     capacity,
     distribute_choices,
     draft_choices,
+    fill_limits,
     goal_met,
     hand_entry,
     king_choices,
+    pays_for_water,
     placement_mask,
     plant_water,
     request_choices,
@@ -272,9 +275,11 @@ class WaterRights(Game[State, Action, View]):
             role = work.active
             if len(distribute_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
                 work.collect(rng)
-        elif kind is Build or kind is Post or kind is Destroy:
+        elif kind is Build or kind is Post or kind is Destroy or kind is Fill:
             if kind is Build:
                 work.build(action)  # type: ignore[arg-type]
+            elif kind is Fill:
+                work.fill(action)  # type: ignore[arg-type]
             elif kind is Post:
                 work.post(action)  # type: ignore[arg-type]
             else:
@@ -551,7 +556,18 @@ class WaterRights(Game[State, Action, View]):
         if kind in king_moves:
             return f"{text}: only the King sets taxes and the water price, on his own turn"
         town = state.towns[role - 1]
+        if kind is Fill:
+            if phase != BUILD:
+                return (
+                    f"{text}: a plant built this turn is filled while building (now: {phase_name})"
+                )
+            return self._why_not_fill(state, action)  # type: ignore[arg-type]
         if kind is Request:
+            if phase == BUILD:
+                return (
+                    f"{text}: water is requested at the start of the turn; while building, "
+                    "'fill CELL' asks for exactly the water a plant built this turn lacks"
+                )
             if phase != REQUEST:
                 return f"{text}: water is requested at the start of the turn (now: {phase_name})"
             amount = action.amount  # type: ignore[attr-defined]
@@ -675,6 +691,42 @@ class WaterRights(Game[State, Action, View]):
                 )
             return f"{text} is not legal now"
         return f"{text} is not a legal move now"
+
+    def _why_not_fill(self, state: State, action: Fill) -> str:
+        """Why the water for the plant on ``action.cell`` may not be requested now."""
+        rules = self.rules
+        role = state.active
+        town = state.towns[role - 1]
+        text = self.format_action(action)
+        cell = CELL_INDEX[action.cell]
+        if not (state.turn.new_plants & town.plants) >> cell & 1:
+            return (
+                f"{text}: only a water plant built this turn is filled while building (the "
+                "water for the others is requested at the start of the turn)"
+            )
+        name = rules.kinds[town.cells[cell]].name
+        shortfall, cap = fill_limits(rules, state, town, cell)
+        if shortfall <= 0:
+            return f"{text}: the {name} on {action.cell} is full"
+        if shortfall > state.bank:
+            return (
+                f"{text}: the {name} needs exactly {shortfall} water; the King's bank holds "
+                f"only {state.bank}"
+            )
+        if action.legacy:
+            if town.legacy == 0:
+                return f"{text}: you have no Water Rights Legacy card left"
+            return f"{text}: a legacy card only cancels an event's limit on requests"
+        if cap < shortfall:
+            return (
+                f"{text}: the {name} needs exactly {shortfall} water and this round's event "
+                f"caps requests at {cap}"
+                + (" (a legacy card cancels the cap)" if town.legacy else "")
+            )
+        if pays_for_water(town):
+            price = -(-shortfall // state.water_units) * state.water_dollars
+            return f"{text}: {shortfall} water costs ${price}; you have ${town.cash}"
+        return f"{text} is not legal now"
 
     def _why_not_sell_now(self, state: State, action: Destroy) -> str:
         """Why a tile may not be sold to the King during distribution."""

@@ -13,6 +13,7 @@ from tycoon.games.water_rights.actions import (
     Done,
     Draft,
     Feed,
+    Fill,
     Post,
     Request,
     Supply,
@@ -30,8 +31,10 @@ from tycoon.games.water_rights.catalogue import (
 from tycoon.games.water_rights.rules import (
     BuildChoices,
     capacity,
+    pays_for_water,
     plant_water,
     tax_due,
+    water_price,
 )
 from tycoon.games.water_rights.state import (
     BUILD,
@@ -47,6 +50,7 @@ from tycoon.games.water_rights.state import (
     N_END,
     N_EVENT,
     N_FEED,
+    N_FILL,
     N_GOAL,
     N_INCOME,
     N_KING_TURN,
@@ -307,7 +311,21 @@ def describe_legal(game: WaterRights, view: View, legal: Sequence[Any]) -> list[
             where = " ".join(CELL_NAMES[c] for c in cells)
             out.append(f"build {slug} CELL  - {kind.name} on one of: {where}")
         for action in legal.others():
-            if isinstance(action, Post):
+            if isinstance(action, Fill):
+                cell = CELL_INDEX[action.cell]
+                kind = rules.kinds[town.cells[cell]]
+                amount = kind.capacity - town.water[cell]
+                if action.legacy:
+                    cost = "play a legacy card to lift the event's cap (free)"
+                elif pays_for_water(town):
+                    cost = f"for ${water_price(view, amount)}"
+                else:
+                    cost = "free while you hold a legacy card"
+                out.append(
+                    f"{game.format_action(action)}  - request exactly the {amount} water that "
+                    f"fill the {kind.name} just built on {action.cell}, {cost}"
+                )
+            elif isinstance(action, Post):
                 out.append(f"post {action.target}  - trading post, ${economy.post_cost}")
             elif isinstance(action, Destroy):
                 cell = CELL_INDEX[action.cell]
@@ -438,6 +456,12 @@ def narrate(game: WaterRights, before: View, action: Action, after: View) -> lis
         elif code == N_REQUEST:
             how = "playing a legacy card" if item[4] else f"for ${item[3]}" if item[3] else "free"
             out.append(f"The {ROLES[item[1]]} takes {item[2]} water from the King's bank, {how}.")
+        elif code == N_FILL:
+            how = "playing a legacy card" if item[5] else f"for ${item[4]}" if item[4] else "free"
+            out.append(
+                f"The {ROLES[item[1]]} takes {item[3]} water from the King's bank to fill the "
+                f"plant just built on {CELL_NAMES[item[2]]}, {how}."
+            )
         elif code == N_RETURN:
             out.append(f"The {ROLES[item[1]]} returns {item[2]} water to the King (penalty).")
         elif code == N_DRAFT:

@@ -22,6 +22,7 @@ from tycoon.games.water_rights.actions import (
     Done,
     Draft,
     Feed,
+    Fill,
     Post,
     Request,
     SetColours,
@@ -65,6 +66,7 @@ from tycoon.games.water_rights.state import (
     N_END,
     N_EVENT,
     N_FEED,
+    N_FILL,
     N_GOAL,
     N_INCOME,
     N_KING_TURN,
@@ -145,6 +147,8 @@ class TurnData(Protocol):
     def no_draft(self) -> bool: ...
     @property
     def no_income(self) -> int: ...
+    @property
+    def new_plants(self) -> int: ...
 
 
 class Board(Protocol):
@@ -298,6 +302,38 @@ def request_limits(rules: Rules, board: Board, town: TownData) -> tuple[int, int
         elif event.effect == "request_cap":
             capped, limited = min(full, event.amount), True
     return need, capped, full, limited
+
+
+def fill_limits(rules: Rules, board: Board, town: TownData, cell: int) -> tuple[int, int]:
+    """(shortfall, cap) of a plant built this turn: the exact water that fills it, and what
+    this round's event allows in one request (the shortfall itself when no event caps)."""
+    shortfall = rules.kinds[town.cells[cell]].capacity - town.water[cell]
+    cap = shortfall
+    if board.event != EMPTY:
+        event = rules.events[board.event]
+        if event.effect == "request_cap_half":
+            cap = min(cap, shortfall // 2)
+        elif event.effect == "request_cap":
+            cap = min(cap, event.amount)
+    return shortfall, cap
+
+
+def fill_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list[Action]:
+    """FACT (building): "IF BUILDING MORE WATER TILE BUT NOT ENOUGH WATER, YOU CAN DEMAND WATER
+    FROM THE KING ONLY THE EXACT AMOUNT YOU NEED TO FILL YOUR WATER TILE AND PAY FOR THE AMOUNT
+    THE KING CHARGES": for each plant built this turn and not full, a request of exactly its
+    shortfall, priced as any request; an event's cap below it is lifted only by a legacy card."""
+    choices: list[Action] = []
+    for c in cells_of(board.turn.new_plants & town.plants):
+        shortfall, cap = fill_limits(rules, board, town, c)
+        if shortfall <= 0 or shortfall > board.bank:
+            continue
+        if cap >= shortfall:
+            if not pays_for_water(town) or water_price(board, shortfall) <= town.cash:
+                choices.append(Fill(seat, CELL_NAMES[c], False))
+        elif town.legacy > 0:
+            choices.append(Fill(seat, CELL_NAMES[c], True))
+    return choices
 
 
 def affordable_units(board: Board, cash: int) -> int:
@@ -483,7 +519,7 @@ def build_choices(rules: Rules, board: Board, seat: int, role: int, town: TownDa
         cells = cells_of(placement_mask(rules, layout, town, kind))
         if cells:
             builds.append((kind.slug, cells))
-    others: list[Action] = []
+    others: list[Action] = fill_choices(rules, board, seat, town)
     if (
         board.turn.posts_built < economy.posts_per_turn
         and town.cash >= economy.post_cost
@@ -604,6 +640,7 @@ class TurnWork:
         "fed",
         "idle",
         "income",
+        "new_plants",
         "no_draft",
         "no_income",
         "own_used",
@@ -627,6 +664,7 @@ class TurnWork:
         self.no_income = t.no_income
         self.double_tax = t.double_tax
         self.income = t.income
+        self.new_plants = t.new_plants
 
     def freeze(self) -> Turn:
         return Turn(
@@ -643,6 +681,7 @@ class TurnWork:
             self.no_income,
             self.double_tax,
             self.income,
+            self.new_plants,
         )
 
 
@@ -1060,6 +1099,7 @@ class Work:
         if kind.is_plant:
             town.plants |= bit
             self.turn.built_public = True
+            self.turn.new_plants |= bit
             self.pour_reserve(town)
         else:
             if kind.placement == "farmland":
@@ -1069,6 +1109,21 @@ class Work:
             if kind.colour == GREY:
                 self.turn.built_public = True
         self.news.append((N_BUILD, role, kind_id, cell, due))
+
+    def fill(self, action: Fill) -> None:
+        """Request exactly the water that fills the plant built this turn on ``action.cell``."""
+        town = self.town(self.active)
+        cell = CELL_INDEX[action.cell]
+        amount = self.rules.kinds[town.cells[cell]].capacity - town.water[cell]
+        price = 0
+        if action.legacy:
+            town.legacy -= 1
+        elif pays_for_water(town):
+            price = water_price(self, amount)
+            self.pay_king(town, price)
+        self.bank -= amount
+        town.water = _set(town.water, cell, town.water[cell] + amount)
+        self.news.append((N_FILL, self.active, cell, amount, price, int(action.legacy)))
 
     def post(self, action: Post) -> None:
         economy = self.rules.economy
@@ -1097,6 +1152,7 @@ class Work:
         town.farms &= ~bit
         town.plants &= ~bit
         town.docks &= ~bit
+        self.turn.new_plants &= ~bit
         self.removed = tuple(sorted((*self.removed, kind_id)))
         self.news.append((N_DESTROY, self.active, kind_id, cell, refund))
 

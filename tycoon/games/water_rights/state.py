@@ -77,6 +77,7 @@ class Turn:
     no_income: int = 0  # bitmask of colours earning nothing
     double_tax: bool = False
     income: int = 0  # collected this turn
+    new_plants: int = 0  # bitmask: water plants built this turn (may be filled while building)
 
 
 NO_TURN = Turn()
@@ -185,3 +186,4 @@ N_END = 27  # (reason: 0 rounds played, 1 districts ran out)
 N_PENALTY = 28  # (role, penalty code: 0 facility idle, 1 no drafting, 2 colour mask no income)
 N_RESHUFFLE = 29  # (0 events, 1 demands)
 N_TAX_CHANGE = 30  # (dollars, tiles) the tax rate now
+N_FILL = 31  # (role, cell, amount, price, legacy) water requested for a plant just built
