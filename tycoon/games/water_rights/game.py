@@ -105,7 +105,7 @@ class WaterRights(Game[State, Action, View]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="3",
+        version="4",
         options=(
             Option(
                 "automated-king",
