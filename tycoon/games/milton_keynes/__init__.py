@@ -12,6 +12,7 @@ empty after a build. Every ruling and choice is listed in ``docs/milton-keynes.m
 
 Version history:
     1  the first complete implementation.
+    2  issue 9: requisitions show only the plot named and by whom until the pouches are opened.
 """
 
 from tycoon.core import register

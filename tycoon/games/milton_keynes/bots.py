@@ -404,7 +404,7 @@ class GreedyBot(Bot):
 
     def requisition(self, position: Position, legal: Sequence[Any]) -> Action:
         view = position.view
-        _, item = view.pending[0]
+        item = view.own_pending[0]
         best: tuple[float, Action] | None = None
         for choice in legal:
             assert isinstance(choice, Requisition)

@@ -215,14 +215,36 @@ def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
         pouch = view.sealed.own
     if view.seat is not None and pouch and phase in (Phase.BUILD, Phase.REQUISITION):
         lines.append("Your pouch: " + "; ".join(commission_text(view, item) for item in pouch))
-    for seat, item, plot in view.claims:
-        where = bd.LABELS[plot] if plot >= 0 else "nothing"
-        lines.append(
-            f"{game.seat_name(seat)} requisitions {where} for "
-            f"{cd.PERMIT_NAMES[item.permit]} ({' '.join(bd.LABELS[p] for p in item.cells)})"
-        )
+    lines.extend(_requisition_lines(game, view))
     if view.ended:
         lines.append(styled(f"Game over: {view.ended}", "bold"))
+    return lines
+
+
+def _requisition_lines(game: MiltonKeynes, view: View) -> list[str]:
+    """The plots named so far and by whom; the viewer's own also with their commission (the
+    other pouches are still closed)."""
+    lines = []
+    own = iter(plot_item for plot_item in view.own_claims if plot_item[1] >= 0)
+    for seat, plot in view.claims:
+        if seat == view.seat:
+            item, _ = next(own)
+            lines.append(
+                f"You requisition {bd.LABELS[plot]} for your {commission_text(view, item)}"
+            )
+        else:
+            lines.append(f"{game.seat_name(seat)} requisitions {bd.LABELS[plot]}")
+    for item, plot in view.own_claims:
+        if plot < 0:
+            lines.append(
+                f"Your {commission_text(view, item)} finds no free plot: it goes back to your hand"
+            )
+    if view.requisitioner >= 0:
+        if view.requisitioner == view.seat and view.own_pending:
+            item = view.own_pending[0]
+            lines.append(f"Name the plot your {commission_text(view, item)} requisitions")
+        else:
+            lines.append(f"{game.seat_name(view.requisitioner)} names a plot to requisition")
     return lines
 
 

@@ -638,10 +638,8 @@ class Rules:
             seat, item = s.pending[0]
             if self.requisition_options(s, seat, item, self.named_by(s, seat)):
                 return evolve(s, phase=Phase.REQUISITION)
-            log.append(
-                f"{self.who(seat)}'s {cd.PERMIT_CODES[item.permit]} finds no free plot to take: "
-                "it will go back to the hand."
-            )
+            # Nothing to name: nothing is said (the pouch is still closed); it goes back when
+            # the pouches are opened.
             s = evolve(s, claims=(*s.claims, (seat, item, -1)), pending=s.pending[1:])
         return self.resolve_build(s, pouches, rng, log)
 
@@ -654,6 +652,10 @@ class Rules:
         for seat, claimed, plot in s.claims:
             if plot < 0:
                 returned.add((seat, claimed))
+                log.append(
+                    f"{self.who(seat)}'s {cd.PERMIT_CODES[claimed.permit]} finds no free plot to "
+                    "requisition."
+                )
                 continue
             if named[plot] > 1 or any(
                 other != seat and plot in item.cells for other, item in items
