@@ -123,14 +123,14 @@ class MiltonKeynes(Game[State, Action, View]):
             Option(
                 "offers",
                 3,
-                "offers each player may make in a trade phase (engine bound)",
+                "bot policy: offers a bot makes in a trade phase at most (players are not bound)",
                 low=0,
                 high=20,
             ),
             Option(
                 "offer-cards",
                 1,
-                "cards on each side of one offer at most (engine bound; cash comes on top)",
+                "bot policy: cards on each side of a bot's offer at most (players are not bound)",
                 low=1,
                 high=4,
             ),
@@ -374,7 +374,7 @@ class MiltonKeynes(Game[State, Action, View]):
                 s,
                 phase=Phase.TRADE_REPLY,
                 offer=action,
-                offers_left=set_at(s.offers_left, seat, s.offers_left[seat] - 1),
+                offers_left=set_at(s.offers_left, seat, max(0, s.offers_left[seat] - 1)),
                 passes=0,
             )
         if isinstance(action, Accept | Decline):

@@ -203,9 +203,6 @@ def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
             f"Offer from {game.seat_name(view.offer.seat)} to {game.seat_name(view.offer.to)}: "
             f"{offer_text(view.offer)}"
         )
-    if phase == Phase.TRADE:
-        left = ", ".join(f"{game.seat_name(s)} {n}" for s, n in enumerate(view.offers_left))
-        lines.append(f"Offers left: {left}")
     pouch = view.draft
     if (
         view.sealed is not None
@@ -264,13 +261,14 @@ def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list
         give = " ".join(legal.give_items) or "no cards"
         lines.append(
             f"offer <seat> <cards and $cash you give> for <cards and $cash you want>  "
-            f"(seats {seats}; at least one card, at most {legal.limit} a side; "
+            f"(seats {seats}; any number of cards a side, at least one card in all; "
             "cash on one side only)"
         )
         lines.append(f"    you can give: {give}, up to ${legal.cash_high}")
-        lines.append("    you can ask for: any deed not built on, any permit, cash")
+        lines.append("    you can ask for: any deed not built on, any permits, cash")
         lines.append(
-            "    e.g. offer 2 G7 $3 for LOBBY · offer 3 $10 for H2 · offer 2 DUMP for nothing"
+            "    e.g. offer 2 G7 $3 for LOBBY · offer 3 $10 for H2 H3 · "
+            "offer 2 DUMP G7 for LOBBY C4"
         )
         return lines
     if isinstance(legal, PairSet):

@@ -121,9 +121,10 @@ def give_pool(deeds: int, permits: tuple[int, ...]) -> Pool:
 
 @lru_cache(maxsize=256)
 def want_pool(wantable: int, limit: int) -> Pool:
-    """What an offer may ask for: any deed not built on or held, any permit."""
+    """What an offer may ask for: any deed not built on or held, any permit (at most ``limit``
+    of each, or as many as the game has with ``limit`` 0)."""
     entries = [(LABELS[p], 1) for p in bd.iter_cells(wantable)]
-    entries += [(code, limit) for code in cd.PERMIT_CODES]
+    entries += [(code, limit or cd.PERMIT_COUNTS[i]) for i, code in enumerate(cd.PERMIT_CODES)]
     return make_pool(tuple(entries))
 
 
@@ -506,13 +507,9 @@ class Rules:
         return self.next_trader(s, rng, log)
 
     def next_trader(self, s: State, rng: Rng, log: list[str]) -> State:
-        passes = s.passes
-        queue = s.queue
-        while passes < self.players and s.offers_left[queue[0]] <= 0:
-            passes += 1
-            queue = queue[1:] + queue[:1]
-        s = evolve(s, passes=passes, queue=queue)
-        if passes >= self.players:
+        """The trade phase ends when every player has passed in a row (a player may always make
+        another offer: ``offers_left`` bounds only the offers the bots consider)."""
+        if s.passes >= self.players:
             return self.start_build(s, rng, log)
         return s
 
@@ -936,6 +933,8 @@ class Rules:
             player.cash,
             ask,
             self.offer_cards,
+            want_full=want_pool(wantable, 0),
+            enumerate_offers=s.offers_left[seat] > 0,
         )
 
     # -- commissions ----------------------------------------------------------------------
