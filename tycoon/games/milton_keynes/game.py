@@ -336,7 +336,7 @@ class MiltonKeynes(Game[State, Action, View]):
             return rules.after_purchase(s, rng, log)
         if isinstance(action, Lobby):
             bribes = set_at(s.bribes, seat, action.amount)
-            log.append(f"{who} plays LOBBY: bribe now {action.amount}.")
+            log.append(f"{who} plays a CHAV ESTATE for its LOBBY: bribe now {action.amount}.")
             s = self._spend(s, seat, cd.LOBBY)
             s = evolve(
                 s,
@@ -353,7 +353,10 @@ class MiltonKeynes(Game[State, Action, View]):
                 return evolve(s, sealed=sealed)
             return rules.reveal_bids(s, sealed, rng, log)
         if isinstance(action, LobbyBids):
-            log.append(f"{who} plays LOBBY: permit bids now {action.left}/{action.right}.")
+            log.append(
+                f"{who} plays a CHAV ESTATE for its LOBBY: permit bids now "
+                f"{action.left}/{action.right}."
+            )
             s = self._spend(s, seat, cd.LOBBY)
             s = evolve(
                 s,
@@ -414,7 +417,10 @@ class MiltonKeynes(Game[State, Action, View]):
             floor = max(player.floor, rules.floor_for(marker))
             s = self._spend(s, seat, cd.INQUIRY)
             player = evolve_player(s.players[seat], marker=marker, floor=floor)
-            log.append(f"{who} plays INQUIRY: income marker to {marker} for this year.")
+            log.append(
+                f"{who} plays a CHAV ESTATE for its INQUIRY: income marker to {marker} "
+                "for this year."
+            )
             return evolve(
                 s,
                 players=set_at(s.players, seat, player),
@@ -503,7 +509,10 @@ class MiltonKeynes(Game[State, Action, View]):
             for b in s.city.buildings
             if b.id != building.id or cells
         )
-        text = f"{who} plays DEMOLISH on {LABELS[plot]} of building #{building.id}"
+        text = (
+            f"{who} plays a CHAV ESTATE for its DEMOLISH on {LABELS[plot]} of building "
+            f"#{building.id}"
+        )
         if s.city.river_all >> plot & 1:
             log.append(f"{text}: the river returns and its deed leaves the game.")
         elif buy:
@@ -543,7 +552,8 @@ class MiltonKeynes(Game[State, Action, View]):
         buildings = tuple(b for b in s.city.buildings if b.id != building.id)
         city = self.rules.rescore(s.city, buildings)
         log.append(
-            f"{self.seat_name(seat)} plays REDEVELOP: building #{building.id} "
+            f"{self.seat_name(seat)} plays a CHAV ESTATE for its REDEVELOP: building "
+            f"#{building.id} "
             f"({cells_text(building.cells)}) is cleared and its deeds go back to the hand."
         )
         return evolve(
