@@ -240,6 +240,9 @@ def test_a_big_offer_is_refused_only_for_a_reason() -> None:
     unordered = Offer(0, 1, 0, ("LOBBY", "A1"), ())
     assert not is_legal(game.legal_actions(state, 0), unordered)
     assert "deeds first" in game.explain_illegal(state, unordered)
+    twice = Offer(0, 1, 0, ("A1", "A1"), ())
+    assert not is_legal(game.legal_actions(state, 0), twice)
+    assert "each deed once" in game.explain_illegal(state, twice)
 
 
 def test_offer_cards_option_lets_bots_consider_bigger_offers() -> None:

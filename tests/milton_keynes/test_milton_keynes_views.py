@@ -218,3 +218,22 @@ def test_requisitions_show_the_plot_named_and_by_whom_and_nothing_else_of_a_pouc
     assert "Seat 1's AIR-BASE finds no free plot to requisition." in state.log
     assert "Seat 1 takes back AIR-BASE with G4." in state.log
     assert [bd.label_list(b.mask) for b in state.city.buildings] == ["H4", "F3 G3", "B7 B8", "H8"]
+
+
+def test_states_sampled_while_plots_are_named_match_every_view_and_can_be_played() -> None:
+    """A sample keeps the viewer's own requisitions (named, passed over, still to name) and
+    guesses the others' from the plots they named; every seat's view of it is the one sampled."""
+    game = new_game(3)
+    state = play(game, requisition_position(game), (0, "take G3"))
+    for viewer in (0, 1, 2):
+        view = game.observe(state, viewer)
+        for k in range(4):
+            sample = game.sample_state(view, SeededRng(k))
+            assert game.observe(sample, viewer) == view
+            assert game.to_act(sample) == (1,) and len(game.legal_actions(sample, 1)) > 0
+            assert sample.sealed is not None and sample.sealed.is_complete
+            if viewer == 0:
+                assert sample.claims == state.claims  # its own, G4's passed over included
+            else:
+                assert sample.claims[0][2] == bd.INDEX["G3"]
+                assert sample.players[0].permits[9] >= 1  # an AIR BASE for the guess

@@ -213,6 +213,9 @@ def _offer_reason(game: MiltonKeynes, state: State, action: Offer) -> str | None
             count = cd.PERMIT_COUNTS[cd.PERMIT_INDEX[item]]
             return f"the game has only {count} {item} permit{'s' if count > 1 else ''}"
     for side in (action.give, action.want):
+        deeds = [item for item in side if item in bd.INDEX]
+        if len(set(deeds)) != len(deeds):
+            return "an offer names each deed once"
         if list(side) != sorted(side, key=item_key):
             return "list the cards of each side deeds first (by plot), then permits"
     return None

@@ -81,12 +81,6 @@ def deed_code(plot: int) -> str:
     return "+" + bd.LABELS[plot]
 
 
-def permit_title(permit: int) -> str:
-    """A permit named as the card it is: the four actions are CHAV ESTATE cards."""
-    code = cd.PERMIT_CODES[permit]
-    return f"CHAV ESTATE ({code})" if permit in cd.CHAV_CARDS else code
-
-
 def permits_shown(hand: tuple[int, ...]) -> str:
     """A hand of permits, the CHAV ESTATE cards named as such with their actions:
     ``3 CHAV ESTATEs (2x INQUIRY, LOBBY), DUMP``."""
@@ -242,7 +236,7 @@ def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
             if view.bids:
                 bid = f" — bids {view.bids[a][0]} / {view.bids[b][1]}"
             lines.append(
-                f"Permit {cd.PERMIT_CODES[permit]} between {game.seat_name(a)} (its left) and "
+                f"Permit {cd.permit_title(permit)} between {game.seat_name(a)} (its left) and "
                 f"{game.seat_name(b)} (its right){bid}"
             )
     if view.sealed is not None and view.seat is not None and view.sealed.own is not None:
@@ -302,7 +296,7 @@ def commission_text(view: View, item: Any) -> str:
     cells = " ".join(bd.LABELS[p] for p in item.cells)
     if item.extends >= 0:
         return f"EXTENSION of #{item.extends} with {cells}"
-    return f"{permit_title(item.permit)} {cells}"
+    return f"{cd.permit_title(item.permit)} {cells}"
 
 
 def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list[str]:
@@ -339,7 +333,7 @@ def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list
                 a, b = game.rules.slot_pair(slot)
                 other = b if a == legal.seat else a
                 parts.append(
-                    f"{name} {low}..{high} for {cd.PERMIT_CODES[view.slots[slot]]} "
+                    f"{name} {low}..{high} for {cd.permit_title(view.slots[slot])} "
                     f"(shared with {game.seat_name(other)})"
                 )
             else:

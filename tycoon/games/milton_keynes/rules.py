@@ -690,7 +690,7 @@ class Rules:
         for seat, item in items:
             player = players[seat]
             if (seat, item) in returned:
-                permit_code = cd.PERMIT_CODES[item.permit]
+                permit_code = cd.permit_title(item.permit)
                 log.append(
                     f"{self.who(seat)} takes back {permit_code} with {cells_text(item.cells)}."
                 )
