@@ -29,6 +29,7 @@ from tycoon.core import (
     Match,
     OptionError,
     OutOfTurnError,
+    SealedCommits,
     SeededRng,
     games,
     is_legal,
@@ -36,6 +37,7 @@ from tycoon.core import (
     replay_to_end,
     sample_choice,
 )
+from tycoon.core.views import to_jsonable
 
 MAX_STEPS = 20_000
 GAME_NAMES = [spec.name for spec in games()]
@@ -137,9 +139,18 @@ def check_protocol(game: Game[Any, Any, Any], seed: int, require_hidden: bool = 
                 assert len(legal) > 0, f"seat {seat} is to act but has no legal action"
             else:
                 assert len(legal) == 0, f"seat {seat} is not to act but has legal actions"
+        sealed_parts = sealed_values_of_others(state)
         for viewer in (*range(game.players), None):
             view = game.observe(state, viewer)
-            json.dumps(game.view_to_json(view))
+            view_json = game.view_to_json(view)
+            json.dumps(view_json)
+            if sealed_parts:
+                # No view shows a part of another seat's sealed value while it stays sealed.
+                shown = set(json_parts(view_json))
+                for owner, part in sealed_parts:
+                    assert owner == viewer or part not in shown, (
+                        f"the view of {viewer} shows {part} of seat {owner}'s sealed value"
+                    )
             if viewer is not None and steps % 7 == 1:
                 # No view leaks: a state differing only in what viewer may not see looks the same.
                 other = game.sample_state(view, SeededRng(steps))
@@ -184,6 +195,34 @@ def check_protocol(game: Game[Any, Any, Any], seed: int, require_hidden: bool = 
         game.apply(match.state, seen[-1], SeededRng(0))
     if game.spec.information is Information.IMPERFECT and require_hidden:
         assert hidden_differs, "sample_state never varied hidden data: the leak test proved nothing"
+
+
+def json_parts(value: Any) -> list[str]:
+    """Every JSON object inside ``value`` (itself included), as canonical text."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.append(json.dumps(item, sort_keys=True))
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def sealed_values_of_others(state: Any) -> list[tuple[int, str]]:
+    """(seat, part) for every structured part (a JSON object: a commission, a card...) of every
+    value committed in a sealed step the state still holds; no other seat may see it."""
+    parts: list[tuple[int, str]] = []
+    if not dataclasses.is_dataclass(state):
+        return parts
+    for field in dataclasses.fields(state):
+        sealed = getattr(state, field.name)
+        if isinstance(sealed, SealedCommits):
+            for seat, value in sealed.commits:
+                parts.extend((seat, part) for part in json_parts(to_jsonable(value)))
+    return parts
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), cases())

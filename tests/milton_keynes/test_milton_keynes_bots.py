@@ -6,9 +6,9 @@ from typing import Any
 
 from tycoon.core import Match, SeededRng, derive_seed, is_legal
 from tycoon.core.players import make_bot
-from tycoon.games.milton_keynes.state import Phase
+from tycoon.games.milton_keynes.state import Phase, evolve
 
-from .helpers import city, make_state, new_game, play, player
+from .helpers import city, make_state, new_game, ordered_deck, play, player
 
 
 def choose(game: Any, state: Any, seat: int, code: str = "greedy") -> str:
@@ -140,3 +140,26 @@ def test_greedy_with_noise_and_against_itself_plays_legal_games() -> None:
             seat = match.to_act()[0]
             match.play(bots[seat].choose(match.view(seat), match.legal_actions(seat)))
         assert match.outcome() is not None
+
+
+def test_greedy_keeps_the_bots_bound_on_offers() -> None:
+    """The bots' bound on offers is their policy (players are free): with ``offers=0`` the greedy
+    bot offers nothing even though an offer would be legal, so the trade phase ends."""
+    game = new_game(2, offers=0)
+    mine = "B6 B7 C6"  # C7 would add two internal walls
+    players = [player(deeds=mine, cash=30, known_deeds=mine), player(deeds="C7", known_deeds="C7")]
+    state = make_state(game, Phase.PURCHASE, players=players)
+    state = game.rules.start_trade(evolve(state, deed_deck=ordered_deck("A1")), SeededRng(0), [])
+    assert choose(game, state, 0) == "pass"
+    state = play(game, state, (0, "pass"))
+    assert choose(game, state, 1) == "pass"
+    state = play(game, state, (1, "pass"))
+    assert "Building: nobody can commission anything." in state.log
+    # With its usual bound the same bot does offer for the deed next to its land.
+    game = new_game(2)
+    state = game.rules.start_trade(
+        evolve(make_state(game, Phase.PURCHASE, players=players), deed_deck=ordered_deck("A1")),
+        SeededRng(0),
+        [],
+    )
+    assert choose(game, state, 0) == "offer 2 $7 for C7"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from tycoon.core import SeededRng, sample_choice
 from tycoon.core.text import plain
+from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes.state import Phase
 
 from .helpers import city, make_state, new_game, play, player
@@ -17,10 +20,10 @@ def test_map_shows_river_marsh_buildings_by_owner_and_type_and_income() -> None:
     flat = plain(text)
     lines = flat.splitlines()
     row_g = next(line for line in lines if line.startswith(" G "))
-    assert "mmm" in row_g and "~~~" in row_g and "E1" in row_g
-    assert "N2" in flat and "C3" in flat
-    assert "#1 CHAV ESTATE of Seat 1 (Scarlet): G7 — income 2" in flat
-    assert "#2 NATURE RESERVE of Seat 2 (Cpt. Blue)" in flat
+    assert "mmm" in row_g and "~~~" in row_g and "E:1" in row_g
+    assert "N:2" in flat and "C:3" in flat
+    assert "#1 E:1 CHAV ESTATE of Seat 1 (Scarlet): G7 — income 2" in flat
+    assert "#2 N:2 NATURE RESERVE of Seat 2 (Cpt. Blue)" in flat
     assert "###" in flat  # E9
     assert "[bold red]" in text and "[bold blue]" in text  # owners' colours
     assert "cash hidden" in flat and "Your hand" in flat
@@ -124,3 +127,64 @@ def test_developer_lines_count_cards_in_good_english() -> None:
     )
     text = game.render_text(game.observe(state, 0))
     assert "1 deed, 1 permit" in text and "2 deeds, 0 permits" in text
+
+
+def map_cells(flat: str) -> dict[str, str]:
+    """Plot label -> what its cell shows, read from a plain map."""
+    cells = {}
+    for line in flat.splitlines():
+        if len(line) > 4 and line[1] in bd.ROWS and line[2:4] == "  ":
+            for column in range(bd.COLUMNS):
+                start = 4 + column * 4
+                cells[f"{line[1]}{column + 1}"] = line[start : start + 3].strip()
+    return cells
+
+
+def test_buildings_own_deeds_and_plots_cannot_be_confused_without_colour() -> None:
+    """Issue 9, item 16: DUMP #6 showed as `D6` and AIR BASE #1 as `B1` next to the deed `B1`;
+    in --plain the legend's `+ your deeds` matched nothing. Buildings now show their kind and
+    owner (`D:2`), the viewer's deeds a `+` (`+B1`), and no cell has a plot label's shape."""
+    game = new_game(4)
+    chav = tuple((0, "CHAV", f"H{c}") for c in range(1, 6))
+    specs = (*chav, (1, "DUMP", "D6"), (2, "AIR", "A1"))
+    players = [player(deeds="B1 C6"), player(), player(), player()]
+    state = make_state(game, Phase.TRADE, players=players, city_map=city(game, *specs))
+    flat = plain(game.render_text(game.observe(state, 0)))
+    cells = map_cells(flat)
+    assert cells["D6"] == "D:2" and cells["A1"] == "B:3" and cells["H1"] == "E:1"
+    assert cells["B1"] == "+B1" and cells["C6"] == "+C6" and cells["B2"] == "·"
+    assert not [text for text in cells.values() if re.fullmatch("[A-I][1-9]", text)]
+    assert "+B1 your deed" in flat  # the legend shows the mark as the map does
+    assert "D:1 a building, its kind and owner (here a DUMP of Seat 1)" in flat
+    assert "#6 D:2 DUMP of Seat 2: D6" in flat
+    spectator = plain(game.render_text(game.observe(state, None)))
+    assert "your deed" not in spectator and "+B1" not in spectator
+    assert map_cells(spectator)["B1"] == "·"
+
+
+def test_chav_estate_permits_are_named_where_they_are_played() -> None:
+    """Issue 9, item 16: INQUIRY, LOBBY, DEMOLISH and REDEVELOP are CHAV ESTATE cards: the hand,
+    the moves offered and the narration say so."""
+    game = new_game(2)
+    players = [
+        player(deeds="G7", hand="INQUIRY DEMOLISH REDEVELOP LOBBY", cash=20),
+        player(hand="LOBBY"),
+    ]
+    built = city(game, (1, "CHAV", "C6 C7"), (0, "CHAV", "A1"))
+    state = make_state(game, Phase.BEFORE_COLLECTION, players=players, city_map=built, queue=(0, 1))
+    view = game.observe(state, 0)
+    flat = plain(game.render_text(view))
+    assert "permits 4 CHAV ESTATEs (INQUIRY, LOBBY, DEMOLISH, REDEVELOP)" in flat
+    moves = game.describe_legal(view, game.legal_actions(state, 0))
+    assert "inquiry  (play a CHAV ESTATE for its INQUIRY: +5 on the income rail this year)" in moves
+    assert "demolish C6  (play a CHAV ESTATE for its DEMOLISH)" in moves
+    state = play(game, state, (0, "inquiry"), (0, "demolish C6"))
+    assert any(line.startswith("Seat 1 plays a CHAV ESTATE for its DEMOLISH") for line in state.log)
+    built_state = game.rules.start_build(
+        make_state(game, Phase.TRADE, players=players, city_map=built), SeededRng(0), []
+    )
+    moves = game.describe_legal(game.observe(built_state, 0), game.legal_actions(built_state, 0))
+    assert "build INQUIRY G7  (a CHAV ESTATE, spending its INQUIRY card)" in moves
+    built_state = play(game, built_state, (0, "build INQUIRY G7"))
+    pouch = plain(game.render_text(game.observe(built_state, 0)))
+    assert "Your pouch: CHAV ESTATE (INQUIRY) G7" in pouch

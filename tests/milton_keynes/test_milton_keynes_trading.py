@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tycoon.core import AmountRange, SeededRng
+from tycoon.core import AmountRange, SeededRng, is_legal
 from tycoon.games.milton_keynes import cards as cd
+from tycoon.games.milton_keynes.actions import Offer
 from tycoon.games.milton_keynes.game import MiltonKeynes
 from tycoon.games.milton_keynes.state import Phase, Player, State
 
@@ -156,42 +157,103 @@ def test_offers_refused_for_a_deed_you_do_not_hold() -> None:
     assert "have only 10" in refuse(game, state, 0, "offer 2 A1 $11 for nothing")
 
 
+def trading(game: MiltonKeynes, players: Sequence[Player]) -> State:
+    state = make_state(game, Phase.PURCHASE, players=players)
+    return game.rules.start_trade(state, SeededRng(0), [])
+
+
 def test_trading_ends_when_everyone_passes_in_a_row() -> None:
-    """ "the phase ends when every player has passed"; offers are bounded a phase (option)."""
+    """ "the phase ends when every player has passed": a player with no bot offers left still
+    decides (it may make more offers), and the phase ends only when everyone passes in a row."""
     game = new_game(2, offers=1)
     players = [player(cash=10, deeds="A1", hand="DUMP"), player(cash=10, deeds="G3")]
-    state = game.rules.start_trade(
-        make_state(game, Phase.PURCHASE, players=players), SeededRng(0), []
-    )
+    state = trading(game, players)
     state = play(game, state, (0, "pass"), (1, "offer 1 nothing for DUMP $1"), (0, "decline"))
-    # Seat 2 has no offers left (it passes automatically); seat 1 may still offer.
     assert game.to_act(state) == (0,)
     state = play(game, state, (0, "pass"))
+    # Seat 2 has made its one bot offer, but it is asked all the same (formerly skipped).
+    assert state.phase == Phase.TRADE and game.to_act(state) == (1,)
+    state = play(game, state, (1, "pass"))
     assert state.phase == Phase.BUILD
 
 
-def test_offer_limit_per_phase_is_an_option() -> None:
+def test_a_player_may_make_any_number_of_offers() -> None:
+    """Trading is free ("in a liberal manner"); the rulings bound only the bots' offers (option
+    ``offers``, 3 by default): a fourth offer in one phase is legal (issue 9, item 9)."""
+    game = new_game(2)
+    players = [player(cash=10, deeds="A1 A2 A3 A4", hand="DUMP"), player(cash=10, deeds="G3")]
+    state = trading(game, players)
+    for deed in ("A1", "A2", "A3"):
+        state = play(game, state, (0, f"offer 2 {deed} for G3"), (1, "decline"), (1, "pass"))
+    assert state.offers_left[0] == 0 and game.to_act(state) == (0,)
+    legal = game.legal_actions(state, 0)
+    assert list(legal) == [game.parse_action("pass", 0)]  # a bot has made its offers
+    state = play(game, state, (0, "offer 2 A4 for G3"), (1, "accept"))
+    assert state.players[0].deeds == mask("A1 A2 A3 G3")
+
+
+def test_offers_bound_zero_still_lets_a_player_offer() -> None:
+    """``offers=0``: bots make no offer (they only pass), a player still may."""
     game = new_game(2, offers=0)
     players = [player(cash=10, deeds="A1", hand="DUMP"), player(cash=10, deeds="G3")]
-    state = game.rules.start_trade(
-        make_state(game, Phase.PURCHASE, players=players), SeededRng(0), []
-    )
+    state = trading(game, players)
+    assert state.phase == Phase.TRADE
+    assert list(game.legal_actions(state, 0)) == [game.parse_action("pass", 0)]
+    state = play(game, state, (0, "offer 2 A1 DUMP for G3"), (1, "accept"))
+    assert state.players[1].deeds == mask("A1")
+    state = play(game, state, (1, "pass"), (0, "pass"))
     assert state.phase == Phase.BUILD
 
 
-def test_offer_cards_option_allows_bigger_offers() -> None:
+def test_a_player_may_offer_any_cards_on_each_side() -> None:
+    """ "Trades must be one-off exchanges of cash and/or deeds/permits in hand": any number of
+    cards on each side for a player; the bots consider at most ``offer-cards`` (1 by default),
+    and only those are enumerated (issue 9, item 9)."""
+    game = new_game(3)
+    players = [
+        player(cash=10, deeds="A1 A2 A3", hand="DUMP LOBBY LOBBY"),
+        player(cash=10, deeds="G3 G4", hand="COMMONS INQUIRY"),
+        player(cash=5),
+    ]
+    state = trading(game, players)
+    legal = game.legal_actions(state, 0)
+    for choice in legal:
+        if isinstance(choice, AmountRange):
+            assert len(choice.template.give) <= 1 and len(choice.template.want) <= 1
+    state = play(game, state, (0, "offer 2 A1 A2 A3 LOBBY LOBBY DUMP $4 for G3 G4 COMMONS INQUIRY"))
+    state = play(game, state, (1, "accept"))
+    assert state.players[0].deeds == mask("G3 G4")
+    assert state.players[0].permits == permits("COMMONS INQUIRY")
+    assert state.players[1].deeds == mask("A1 A2 A3")
+    assert state.players[1].permits == permits("DUMP LOBBY LOBBY")
+    assert [p.cash for p in state.players] == [6, 14, 5]
+
+
+def test_a_big_offer_is_refused_only_for_a_reason() -> None:
+    game = new_game(2)
+    players = [player(cash=10, deeds="A1 A2", hand="LOBBY"), player(cash=10, deeds="G3")]
+    state = trading(game, players)
+    assert "do not hold 2 LOBBY" in refuse(game, state, 0, "offer 2 A1 LOBBY LOBBY for G3")
+    assert "only 1 ALLOTMENTS" in refuse(game, state, 0, "offer 2 A1 for ALLOTMENTS ALLOTMENTS")
+    assert "already hold the deed of A2" in refuse(game, state, 0, "offer 2 A1 for G3 A2")
+    # The notation puts the cards in order; a move built otherwise is told how.
+    unordered = Offer(0, 1, 0, ("LOBBY", "A1"), ())
+    assert not is_legal(game.legal_actions(state, 0), unordered)
+    assert "deeds first" in game.explain_illegal(state, unordered)
+    twice = Offer(0, 1, 0, ("A1", "A1"), ())
+    assert not is_legal(game.legal_actions(state, 0), twice)
+    assert "each deed once" in game.explain_illegal(state, twice)
+
+
+def test_offer_cards_option_lets_bots_consider_bigger_offers() -> None:
     game = new_game(2, **{"offer-cards": 2})
     players = [player(cash=10, deeds="A1 A2"), player(cash=10, deeds="G3")]
-    state = game.rules.start_trade(
-        make_state(game, Phase.PURCHASE, players=players), SeededRng(0), []
-    )
+    state = trading(game, players)
+    legal = game.legal_actions(state, 0)
+    sizes = {len(choice.template.give) for choice in legal if isinstance(choice, AmountRange)}
+    assert sizes == {0, 1, 2}
     state = play(game, state, (0, "offer 2 A1 A2 for G3"), (1, "accept"))
     assert state.players[1].deeds == mask("A1 A2")
-    one = new_game(2)
-    state = one.rules.start_trade(
-        make_state(one, Phase.PURCHASE, players=players), SeededRng(0), []
-    )
-    assert "at most 1 cards" in refuse(one, state, 0, "offer 2 A1 A2 for G3")
 
 
 def test_two_players_re_bid_both_tied_permits_within_the_cash_they_had() -> None:

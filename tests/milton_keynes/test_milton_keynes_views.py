@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 from tycoon.core import SeededRng, sample_choice
+from tycoon.core.views import to_jsonable
 from tycoon.games.milton_keynes import board as bd
-from tycoon.games.milton_keynes.state import Phase
+from tycoon.games.milton_keynes.game import MiltonKeynes
+from tycoon.games.milton_keynes.state import Phase, State, evolve
 
 from .helpers import make_state, mask, new_game, play, player
 
@@ -101,7 +103,8 @@ def test_sampled_hands_never_hold_a_deed_the_viewer_holds() -> None:
 
 
 def test_sampled_states_keep_cards_shown_in_public_in_their_holders_hands() -> None:
-    """An offer's cards and a requisition's commission are shown: a sample keeps them in hand."""
+    """An offer's cards are shown: a sample keeps them in hand. A requisition shows only its plot
+    and who names it: a sample gives the seat naming a commission that can name a plot."""
     from .helpers import city
 
     game = new_game(3)
@@ -111,12 +114,14 @@ def test_sampled_states_keep_cards_shown_in_public_in_their_holders_hands() -> N
     state = play(game, state, (0, "build AIR-BASE B7"), (0, "seal"))
     assert state.phase == Phase.REQUISITION
     view = game.observe(state, 1)
+    kept = 0
     for k in range(5):
         sample = game.sample_state(view, SeededRng(k))
-        assert sample.players[0].deeds & mask("B7")
-        assert sample.players[0].permits[9] == 1  # the AIR BASE
+        kept += bool(sample.players[0].deeds & mask("B7"))
+        assert sample.players[0].permits[9] == 1  # an AIR BASE to name the plot with
         assert game.observe(sample, 1) == view
         assert len(game.legal_actions(sample, 0)) > 0
+    assert kept < 5  # B7 is not known to be in the pouch
     game = new_game(3, **{"offer-cards": 2})
     trade = make_state(
         game,
@@ -132,3 +137,103 @@ def test_sampled_states_keep_cards_shown_in_public_in_their_holders_hands() -> N
         assert sample.players[0].deeds & mask("B7") and sample.players[0].permits[5] == 1
         assert game.observe(sample, 1) == view
         play(game, sample, (1, "accept"))  # the sampled offer can be carried out
+
+
+def requisition_position(game: MiltonKeynes) -> State:
+    """Seat 1's two AIR BASEs on F3 and on G4 both need G3 (river, marsh, and a building on
+    H4 all round); Seat 2 has an AIR BASE on B7; Seat 3 a CHAV ESTATE; in seat order."""
+    from .helpers import city
+
+    players = [
+        player(deeds="F3 G4", hand="AIR-BASE AIR-BASE"),
+        player(deeds="B7", hand="AIR-BASE"),
+        player(deeds="H8", hand="LOBBY"),
+    ]
+    built = city(game, (2, "CHAV", "H4"))
+    state = make_state(game, Phase.TRADE, players=players, city_map=built, deck="A1 A2 A3")
+    state = evolve(state, order=(0, 1, 2), deck_mark=4)
+    state = game.rules.start_build(state, SeededRng(0), [])
+    return play(
+        game,
+        state,
+        (0, "build AIR-BASE F3"),
+        (0, "build AIR-BASE G4"),
+        (1, "build AIR-BASE B7"),
+        (2, "build LOBBY H8"),
+        (0, "seal"),
+        (2, "seal"),
+        (1, "seal"),
+    )
+
+
+def assert_hidden(game: MiltonKeynes, state: State, owner: int, item: object) -> None:
+    """No seat but ``owner`` (nor a spectator) sees ``item`` of ``owner``'s pouch."""
+    part = json.dumps(to_jsonable(item))[1:-1]
+    for viewer in (*range(game.players), None):
+        if viewer != owner:
+            text = json.dumps(game.view_to_json(game.observe(state, viewer)))
+            assert part not in text, f"{item} of seat {owner} shows to {viewer}"
+
+
+def test_requisitions_show_the_plot_named_and_by_whom_and_nothing_else_of_a_pouch() -> None:
+    """ "tell everyone which plot you want to requisition": before the pouches are opened the
+    others see the plots named and by whom, never the permit or deeds of a commission, nor that
+    a seat's requisition found no plot (issue 9, item 2)."""
+    game = new_game(3)
+    state = requisition_position(game)
+    assert state.phase == Phase.REQUISITION and game.to_act(state) == (0,)
+    assert state.sealed is not None
+    pouches = state.sealed.revealed()
+    first, second = pouches[0]
+    (third,) = pouches[1]
+    for owner, item in ((0, first), (0, second), (1, third)):
+        assert_hidden(game, state, owner, item)
+    for viewer in (1, 2, None):
+        view = game.observe(state, viewer)
+        assert view.requisitioner == 0 and view.claims == () and view.own_claims == ()
+        text = game.render_text(view)
+        assert "F3" not in text and "G4" not in text and "Seat 1 names a plot" in text
+    assert game.observe(state, 1).own_pending == (third,)
+    assert "Name the plot your AIR-BASE F3 requisitions" in game.render_text(game.observe(state, 0))
+    # Seat 1 names G3: everyone is told the plot and who named it, nothing more; its second
+    # AIR BASE finds no plot left, and that is not told before the pouches are opened.
+    take = game.parse_action("take G3", 0)
+    before = game.observe(state, 1)
+    state = game.transition(state, take, SeededRng(0))
+    assert game.to_act(state) == (1,)
+    assert state.log == ("Seat 1 requisitions G3.",)
+    assert game.narrate(before, take, game.observe(state, 1)) == ["Seat 1 requisitions G3."]
+    assert game.describe_action(take, 1) == "take G3"
+    for owner, item in ((0, first), (0, second), (1, third)):
+        assert_hidden(game, state, owner, item)
+    seen = game.observe(state, 1)
+    assert seen.claims == ((0, bd.INDEX["G3"]),) and seen.requisitioner == 1
+    text = game.render_text(seen)
+    assert "Seat 1 requisitions G3" in text and "G4" not in text and "F3" not in text
+    own = game.render_text(game.observe(state, 0))
+    assert "You requisition G3 for your AIR-BASE F3" in own
+    assert "Your AIR-BASE G4 finds no free plot" in own
+    # Seat 2 names B8: the pouches are opened and everything is told.
+    state = play(game, state, (1, "take B8"))
+    assert "Seat 1's AIR-BASE finds no free plot to requisition." in state.log
+    assert "Seat 1 takes back AIR-BASE with G4." in state.log
+    assert [bd.label_list(b.mask) for b in state.city.buildings] == ["H4", "F3 G3", "B7 B8", "H8"]
+
+
+def test_states_sampled_while_plots_are_named_match_every_view_and_can_be_played() -> None:
+    """A sample keeps the viewer's own requisitions (named, passed over, still to name) and
+    guesses the others' from the plots they named; every seat's view of it is the one sampled."""
+    game = new_game(3)
+    state = play(game, requisition_position(game), (0, "take G3"))
+    for viewer in (0, 1, 2):
+        view = game.observe(state, viewer)
+        for k in range(4):
+            sample = game.sample_state(view, SeededRng(k))
+            assert game.observe(sample, viewer) == view
+            assert game.to_act(sample) == (1,) and len(game.legal_actions(sample, 1)) > 0
+            assert sample.sealed is not None and sample.sealed.is_complete
+            if viewer == 0:
+                assert sample.claims == state.claims  # its own, G4's passed over included
+            else:
+                assert sample.claims[0][2] == bd.INDEX["G3"]
+                assert sample.players[0].permits[9] >= 1  # an AIR BASE for the guess

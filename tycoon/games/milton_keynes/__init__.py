@@ -12,6 +12,8 @@ empty after a build. Every ruling and choice is listed in ``docs/milton-keynes.m
 
 Version history:
     1  the first complete implementation.
+    2  issue 9: requisitions show only the plot named and by whom until the pouches are opened;
+       players may offer any cards, any number of times (the offer bounds bind only the bots).
 """
 
 from tycoon.core import register

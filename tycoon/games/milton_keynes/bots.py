@@ -307,8 +307,8 @@ class GreedyBot(Bot):
         return Rebid(self.seat, legal.left_low, legal.right_low)
 
     def offer(self, position: Position, legal: Sequence[Any]) -> Action | None:
-        if not isinstance(legal, OfferSet) or legal.limit < 1:
-            return None
+        if not isinstance(legal, OfferSet) or not legal.enumerated:
+            return None  # the bots' bound on offers (option offers) is reached
         view = position.view
         if view.offers_left[self.seat] < self.mk.rules.offer_limit:
             return None  # one offer a trade phase is enough
@@ -404,7 +404,7 @@ class GreedyBot(Bot):
 
     def requisition(self, position: Position, legal: Sequence[Any]) -> Action:
         view = position.view
-        _, item = view.pending[0]
+        item = view.own_pending[0]
         best: tuple[float, Action] | None = None
         for choice in legal:
             assert isinstance(choice, Requisition)

@@ -99,6 +99,12 @@ def parse_permit(text: str) -> int | None:
     return PERMIT_INDEX.get(aliases.get(key, key))
 
 
+def permit_title(permit: int) -> str:
+    """A permit named as the card it is: the four actions are CHAV ESTATE cards."""
+    code = PERMIT_CODES[permit]
+    return f"CHAV ESTATE ({code})" if permit in CHAV_CARDS else code
+
+
 def permits_text(hand: tuple[int, ...]) -> str:
     parts = []
     for permit, count in enumerate(hand):

@@ -28,6 +28,7 @@ from tycoon.games.milton_keynes.actions import (
     Redevelop,
     Requisition,
     Seal,
+    item_key,
 )
 from tycoon.games.milton_keynes.rules import coloured_in_use, demolishable
 from tycoon.games.milton_keynes.state import PHASE_TITLES, Phase, State
@@ -187,8 +188,6 @@ def _reason(game: MiltonKeynes, state: State, action: Action) -> str | None:
 def _offer_reason(game: MiltonKeynes, state: State, action: Offer) -> str | None:
     seat = action.seat
     player = state.players[seat]
-    if state.offers_left[seat] <= 0:
-        return "you have made all your offers this trade phase"
     if action.to == seat or not 0 <= action.to < game.players:
         return f"offer to another seat, 1..{game.players}"
     if action.cash > player.cash:
@@ -197,9 +196,6 @@ def _offer_reason(game: MiltonKeynes, state: State, action: Offer) -> str | None
         return f"nobody can hold {-action.cash} in cash: there are {cd.BANK_TOTAL} in the game"
     if not action.give and not action.want:
         return "an offer exchanges at least one card (deed or permit), with or without cash"
-    limit = game.rules.offer_cards
-    if len(action.give) > limit or len(action.want) > limit:
-        return f"an offer carries at most {limit} cards on each side"
     for item in action.give:
         if item in bd.INDEX:
             if not player.deeds >> bd.INDEX[item] & 1:
@@ -213,6 +209,15 @@ def _offer_reason(game: MiltonKeynes, state: State, action: Offer) -> str | None
                 return f"you already hold the deed of {item}"
             if state.city.built >> plot & 1 or not game.rules.deeds_in_game(state.city) >> plot & 1:
                 return f"no deed of {item} can be in a hand"
+        elif action.want.count(item) > cd.PERMIT_COUNTS[cd.PERMIT_INDEX[item]]:
+            count = cd.PERMIT_COUNTS[cd.PERMIT_INDEX[item]]
+            return f"the game has only {count} {item} permit{'s' if count > 1 else ''}"
+    for side in (action.give, action.want):
+        deeds = [item for item in side if item in bd.INDEX]
+        if len(set(deeds)) != len(deeds):
+            return "an offer names each deed once"
+        if list(side) != sorted(side, key=item_key):
+            return "list the cards of each side deeds first (by plot), then permits"
     return None
 
 

@@ -102,7 +102,7 @@ class MiltonKeynes(Game[State, Action, View]):
         dynamics=Dynamics.SIMULTANEOUS,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="1",
+        version="2",
         options=(
             Option(
                 "characters",
@@ -123,14 +123,14 @@ class MiltonKeynes(Game[State, Action, View]):
             Option(
                 "offers",
                 3,
-                "offers each player may make in a trade phase (engine bound)",
+                "bot policy: offers a bot makes in a trade phase at most (players are not bound)",
                 low=0,
                 high=20,
             ),
             Option(
                 "offer-cards",
                 1,
-                "cards on each side of one offer at most (engine bound; cash comes on top)",
+                "bot policy: cards on each side of a bot's offer at most (players are not bound)",
                 low=1,
                 high=4,
             ),
@@ -336,7 +336,7 @@ class MiltonKeynes(Game[State, Action, View]):
             return rules.after_purchase(s, rng, log)
         if isinstance(action, Lobby):
             bribes = set_at(s.bribes, seat, action.amount)
-            log.append(f"{who} plays LOBBY: bribe now {action.amount}.")
+            log.append(f"{who} plays a CHAV ESTATE for its LOBBY: bribe now {action.amount}.")
             s = self._spend(s, seat, cd.LOBBY)
             s = evolve(
                 s,
@@ -353,7 +353,10 @@ class MiltonKeynes(Game[State, Action, View]):
                 return evolve(s, sealed=sealed)
             return rules.reveal_bids(s, sealed, rng, log)
         if isinstance(action, LobbyBids):
-            log.append(f"{who} plays LOBBY: permit bids now {action.left}/{action.right}.")
+            log.append(
+                f"{who} plays a CHAV ESTATE for its LOBBY: permit bids now "
+                f"{action.left}/{action.right}."
+            )
             s = self._spend(s, seat, cd.LOBBY)
             s = evolve(
                 s,
@@ -374,7 +377,7 @@ class MiltonKeynes(Game[State, Action, View]):
                 s,
                 phase=Phase.TRADE_REPLY,
                 offer=action,
-                offers_left=set_at(s.offers_left, seat, s.offers_left[seat] - 1),
+                offers_left=set_at(s.offers_left, seat, max(0, s.offers_left[seat] - 1)),
                 passes=0,
             )
         if isinstance(action, Accept | Decline):
@@ -405,10 +408,7 @@ class MiltonKeynes(Game[State, Action, View]):
         if isinstance(action, Requisition):
             plot = bd.INDEX[action.plot]
             _, item = s.pending[0]
-            log.append(
-                f"{who} requisitions {action.plot} for the {cd.PERMIT_NAMES[item.permit]} "
-                f"on {cells_text(item.cells)}."
-            )
+            log.append(f"{who} requisitions {action.plot}.")  # the pouch stays closed
             s = evolve(s, claims=(*s.claims, (seat, item, plot)), pending=s.pending[1:])
             return rules.next_requisition(s, rng, log)
         if isinstance(action, Inquiry):
@@ -417,7 +417,10 @@ class MiltonKeynes(Game[State, Action, View]):
             floor = max(player.floor, rules.floor_for(marker))
             s = self._spend(s, seat, cd.INQUIRY)
             player = evolve_player(s.players[seat], marker=marker, floor=floor)
-            log.append(f"{who} plays INQUIRY: income marker to {marker} for this year.")
+            log.append(
+                f"{who} plays a CHAV ESTATE for its INQUIRY: income marker to {marker} "
+                "for this year."
+            )
             return evolve(
                 s,
                 players=set_at(s.players, seat, player),
@@ -506,7 +509,10 @@ class MiltonKeynes(Game[State, Action, View]):
             for b in s.city.buildings
             if b.id != building.id or cells
         )
-        text = f"{who} plays DEMOLISH on {LABELS[plot]} of building #{building.id}"
+        text = (
+            f"{who} plays a CHAV ESTATE for its DEMOLISH on {LABELS[plot]} of building "
+            f"#{building.id}"
+        )
         if s.city.river_all >> plot & 1:
             log.append(f"{text}: the river returns and its deed leaves the game.")
         elif buy:
@@ -546,7 +552,8 @@ class MiltonKeynes(Game[State, Action, View]):
         buildings = tuple(b for b in s.city.buildings if b.id != building.id)
         city = self.rules.rescore(s.city, buildings)
         log.append(
-            f"{self.seat_name(seat)} plays REDEVELOP: building #{building.id} "
+            f"{self.seat_name(seat)} plays a CHAV ESTATE for its REDEVELOP: building "
+            f"#{building.id} "
             f"({cells_text(building.cells)}) is cleared and its deeds go back to the hand."
         )
         return evolve(
@@ -599,8 +606,12 @@ class MiltonKeynes(Game[State, Action, View]):
             offer=state.offer,
             offers_left=state.offers_left,
             passes=state.passes,
-            claims=state.claims,
-            pending=state.pending,
+            claims=tuple((who, plot) for who, _, plot in state.claims if plot >= 0),
+            requisitioner=(
+                state.pending[0][0] if state.phase == Phase.REQUISITION and state.pending else -1
+            ),
+            own_claims=tuple((item, plot) for who, item, plot in state.claims if who == seat),
+            own_pending=tuple(item for who, item in state.pending if who == seat),
             river_path=state.river_path,
             log=state.log,
             deck_mark=state.deck_mark,
@@ -627,16 +638,10 @@ class MiltonKeynes(Game[State, Action, View]):
         # Deeds nobody can see: the deck and the unknown part of the other hands.
         known = [bd.mask_of(k) for k in view.known_deeds]
         known_permits = [list(k) for k in view.known_permits]
-        # Cards shown in public for the moment are in their holder's hand too: an offer's cards,
-        # and the deeds and permit of a requisition being named.
+        # Cards shown in public for the moment are in their holder's hand too: an offer's cards.
         shown: list[tuple[int, tuple[str, ...]]] = []
         if view.offer is not None:
             shown.append((view.offer.seat, view.offer.give))
-        requisitions = [(seat, item) for seat, item in view.pending]
-        requisitions += [(seat, item) for seat, item, _ in view.claims]
-        for seat, item in requisitions:
-            cards = (*(bd.LABELS[p] for p in item.cells), cd.PERMIT_CODES[item.permit])
-            shown.append((seat, cards))
         for seat, cards in shown:
             counts = Counter(card for card in cards if card not in bd.INDEX)
             for card in cards:
@@ -722,7 +727,7 @@ class MiltonKeynes(Game[State, Action, View]):
             )
         sealed = self._sample_sealed(view, phase, players, rng)
         drafts = tuple(view.draft if seat == me else () for seat in range(n))
-        return State(
+        state = State(
             phase=phase,
             year=view.year,
             season=view.season,
@@ -746,8 +751,8 @@ class MiltonKeynes(Game[State, Action, View]):
             offers_left=view.offers_left,
             passes=view.passes,
             drafts=drafts,
-            claims=view.claims,
-            pending=view.pending,
+            claims=(),
+            pending=(),
             river_path=view.river_path,
             log=view.log,
             deck_mark=view.deck_mark,
@@ -755,6 +760,95 @@ class MiltonKeynes(Game[State, Action, View]):
             counters=view.counters,
             ended=view.ended,
         )
+        if phase == Phase.REQUISITION:
+            state = self._sample_requisitions(state, view)
+        return state
+
+    def _sample_requisitions(self, s: State, view: View) -> State:
+        """The requisitions of a sampled state: the viewer's own as they are; for every plot
+        another seat named, and for the seat naming now, a guessed commission of one of its
+        sampled deeds (an AIR BASE, or a SEWAGE REPROCESSOR for a river plot), its permit put in
+        the sampled hand in place of an unseen one; their pouches hold just these."""
+        me = view.seat
+        rules = self.rules
+        players = list(s.players)
+        items: dict[int, list[Commission]] = {}
+        used: dict[int, int] = {}
+
+        def guess(seat: int, plot: int) -> Commission:
+            deeds = players[seat].deeds
+            free = deeds & ~used.get(seat, 0) or deeds
+            near = free & bd.NEIGHBOUR_MASK[plot] or free
+            permit = cd.SEWAGE_PERMIT if s.city.river_all >> plot & 1 else cd.AIR_BASE_PERMIT
+            if not near:
+                return Commission(permit, ())
+            cell = (near & -near).bit_length() - 1
+            used[seat] = used.get(seat, 0) | 1 << cell
+            return Commission(permit, (cell,))
+
+        claims: list[tuple[int, Commission, int]] = []
+        mine = list(view.own_claims)
+        for seat, plot in view.claims:
+            if seat == me:
+                while mine and mine[0][1] < 0:
+                    claims.append((seat, *mine.pop(0)))
+                claims.append((seat, *mine.pop(0)))
+                continue
+            item = guess(seat, plot)
+            items.setdefault(seat, []).append(item)
+            claims.append((seat, item, plot))
+        claims.extend((me, item, plot) for item, plot in mine if me is not None)
+        pending = [(me, item) for item in view.own_pending if me is not None]
+        head = view.requisitioner
+        if head >= 0 and head != me:
+            s = evolve(s, claims=tuple(claims))
+            named = rules.named_by(s, head)
+            options = [
+                Commission(permit, (cell,))
+                for permit in (cd.AIR_BASE_PERMIT, cd.SEWAGE_PERMIT)
+                for cell in bd.iter_cells(players[head].deeds & ~used.get(head, 0))
+            ]
+            item = next(
+                (c for c in options if rules.requisition_options(s, head, c, named)),
+                options[0] if options else Commission(cd.AIR_BASE_PERMIT, ()),
+            )
+            items.setdefault(head, []).append(item)
+            pending.insert(0, (head, item))
+        for seat, guessed in items.items():
+            players[seat] = self._hold_permits(players[seat], [c.permit for c in guessed])
+        assert s.sealed is not None and view.sealed is not None
+        commits = tuple(
+            (seat, view.sealed.own if seat == me else tuple(items.get(seat, ())))
+            for seat in s.sealed.seats
+        )
+        return evolve(
+            s,
+            players=tuple(players),
+            claims=tuple(claims),
+            pending=tuple(pending),
+            sealed=SealedCommits(s.sealed.seats, commits),
+        )
+
+    @staticmethod
+    def _hold_permits(player: Player, needed: list[int]) -> Player:
+        """``player`` holding the ``needed`` permits, each missing one put in place of a permit
+        nobody knows of (the number of permits stays as seen)."""
+        permits = list(player.permits)
+        for permit, count in Counter(needed).items():
+            while permits[permit] < count:
+                spare = next(
+                    (
+                        q
+                        for q in range(cd.PERMIT_TYPES)
+                        if q not in needed and permits[q] > player.known_permits[q]
+                    ),
+                    -1,
+                )
+                if spare < 0:
+                    break
+                permits[spare] -= 1
+                permits[permit] += 1
+        return evolve_player(player, permits=tuple(permits))
 
     def _sample_sealed(
         self, view: View, phase: Phase, players: list[Player], rng: Rng
@@ -762,11 +856,6 @@ class MiltonKeynes(Game[State, Action, View]):
         if view.sealed is None:
             return None
         sealed: SealedCommits[Any] = SealedCommits(view.sealed.seats, ())
-        public_items: dict[int, list[Commission]] = {}
-        for seat, item in view.pending:
-            public_items.setdefault(seat, []).append(item)
-        for seat, item, _ in view.claims:
-            public_items.setdefault(seat, []).append(item)
         for seat in view.sealed.committed:
             if seat == view.seat:
                 value: Any = view.sealed.own
@@ -781,7 +870,7 @@ class MiltonKeynes(Game[State, Action, View]):
             elif phase == Phase.REBID:
                 value = view.bids[seat]
             else:
-                value = tuple(public_items.get(seat, ()))
+                value = ()  # another pouch: sampled empty (requisitions: see below)
             sealed = sealed.commit(seat, value)
         return sealed
 

@@ -170,20 +170,25 @@ def make_pool(entries: tuple[tuple[str, int], ...]) -> Pool:
 
 
 class OfferSet(ActionSet[Any]):
-    """Pass, then every offer as an amount range of its cash: to another seat, a sub-multiset of
-    one's own cards and a sub-multiset of the cards one may ask for (each side at most ``limit``
-    cards, at least one card in all), and cash from ``-cash_ask`` (asked) to ``cash_give``
-    (paid)."""
+    """Every offer the rules allow, to be tested by membership: to another seat, any cards of
+    one's hand for any cards the other may hold (a side may be empty, but not both), and cash
+    from ``-cash_ask`` (asked) to ``cash_give`` (paid) on one side.
+
+    As a sequence it holds only pass, then (while ``enumerate_offers``) the offers the bots
+    consider — at most ``limit`` cards a side — each as an amount range of its cash, ranked by
+    arithmetic; offers with more cards are described by their notation, never enumerated."""
 
     __slots__ = (
         "_give_caps",
         "_give_index",
         "_per_target",
         "_want_caps",
+        "_want_full",
         "_want_index",
         "_wants",
         "cash_high",
         "cash_low",
+        "enumerated",
         "give_items",
         "limit",
         "passing",
@@ -202,6 +207,8 @@ class OfferSet(ActionSet[Any]):
         cash_give: int,
         cash_ask: int,
         limit: int,
+        want_full: Pool | None = None,
+        enumerate_offers: bool = True,
     ) -> None:
         self.passing = passing
         self.seat = seat
@@ -212,14 +219,18 @@ class OfferSet(ActionSet[Any]):
         self._want_caps = want.caps
         self._give_index = give.index
         self._want_index = want.index
+        self._want_full = want_full if want_full is not None else want
         self.cash_low = -cash_ask
         self.cash_high = cash_give
         self.limit = limit
+        self.enumerated = enumerate_offers
         gives = multiset_table(self._give_caps, limit)[0][limit]
         self._wants = multiset_table(self._want_caps, limit)[0][limit]
         self._per_target = gives * self._wants - 1  # every pair of sides but nothing-for-nothing
 
     def __len__(self) -> int:
+        if not self.enumerated:
+            return 1
         return 1 + len(self.targets) * self._per_target
 
     @overload
@@ -252,15 +263,17 @@ class OfferSet(ActionSet[Any]):
             chosen.extend([item] * count)
         return tuple(chosen)
 
-    def _fits(self, chosen: tuple[str, ...], index: dict[str, int], caps: tuple[int, ...]) -> bool:
-        if len(chosen) > self.limit:
+    @staticmethod
+    def _fits(chosen: object, pool: Pool) -> bool:
+        """Whether ``chosen`` is a sub-multiset of ``pool``, written in the canonical order."""
+        if not isinstance(chosen, tuple):
             return False
         counts: dict[str, int] = {}
         for item in chosen:
-            if not isinstance(item, str) or item not in index:
+            if not isinstance(item, str) or item not in pool.index:
                 return False
             counts[item] = counts.get(item, 0) + 1
-        if any(count > caps[index[item]] for item, count in counts.items()):
+        if any(count > pool.caps[pool.index[item]] for item, count in counts.items()):
             return False
         return list(chosen) == sorted(chosen, key=item_key)
 
@@ -275,9 +288,8 @@ class OfferSet(ActionSet[Any]):
             return False
         if not action.give and not action.want:
             return False
-        return self._fits(action.give, self._give_index, self._give_caps) and self._fits(
-            action.want, self._want_index, self._want_caps
-        )
+        give_pool = Pool(self.give_items, self._give_caps, self._give_index)
+        return self._fits(action.give, give_pool) and self._fits(action.want, self._want_full)
 
 
 # -- connected plot sets -----------------------------------------------------------------------

@@ -16,11 +16,15 @@ from tycoon.games.milton_keynes.actions import (
     BidPermits,
     Bribe,
     Build,
+    Demolish,
     Extend,
+    Inquiry,
+    Lobby,
     LobbyBids,
     Offer,
     Pass,
     Rebid,
+    Redevelop,
     Seal,
 )
 from tycoon.games.milton_keynes.legal import ListSet, OfferSet, PairSet
@@ -66,6 +70,32 @@ def _cell(text: str, style: str) -> str:
     return styled(text.center(CELL), style)
 
 
+def building_code(kind: int, owner: int) -> str:
+    """A building on the map: its kind letter and its owner's seat number, ``D:2`` — never the
+    letter-and-digit shape of a plot label."""
+    return f"{cd.KIND_LETTERS[kind]}:{owner + 1}"
+
+
+def deed_code(plot: int) -> str:
+    """One of the viewer's own deeds on the map: ``+B1`` (the mark shows without colour too)."""
+    return "+" + bd.LABELS[plot]
+
+
+def permits_shown(hand: tuple[int, ...]) -> str:
+    """A hand of permits, the CHAV ESTATE cards named as such with their actions:
+    ``3 CHAV ESTATEs (2x INQUIRY, LOBBY), DUMP``."""
+    chav = tuple(count if p in cd.CHAV_CARDS else 0 for p, count in enumerate(hand))
+    other = tuple(0 if p in cd.CHAV_CARDS else count for p, count in enumerate(hand))
+    parts = []
+    if sum(chav):
+        count = sum(chav)
+        name = "CHAV ESTATE" if count == 1 else f"{count} CHAV ESTATEs"
+        parts.append(f"{name} ({cd.permits_text(chav)})")
+    if sum(other):
+        parts.append(cd.permits_text(other))
+    return ", ".join(parts) if parts else "none"
+
+
 def render_map(game: MiltonKeynes, view: View) -> list[str]:
     owner_of: dict[int, tuple[int, int, int]] = {}
     for b in view.buildings:
@@ -83,12 +113,9 @@ def render_map(game: MiltonKeynes, view: View) -> list[str]:
             if p == bd.MISSING:
                 cells.append(_cell("###", "dim"))
             elif p in owner_of:
-                owner, kind, number = owner_of[p]
+                owner, kind, _ = owner_of[p]
                 cells.append(
-                    _cell(
-                        f"{cd.KIND_LETTERS[kind]}{number}",
-                        f"bold {game.player_colour(view, owner)}",
-                    )
+                    _cell(building_code(kind, owner), f"bold {game.player_colour(view, owner)}")
                 )
             elif p in river:
                 cells.append(_cell("~~~", RIVER_STYLE))
@@ -98,7 +125,7 @@ def render_map(game: MiltonKeynes, view: View) -> list[str]:
                 cells.append(_cell(f"L{lot_of[p] + 1}", LOT_STYLE))
             elif p in hand and view.seat is not None:
                 cells.append(
-                    _cell(bd.LABELS[p], f"underline {game.player_colour(view, view.seat)}")
+                    _cell(deed_code(p), f"underline {game.player_colour(view, view.seat)}")
                 )
             elif not game.region >> p & 1:
                 cells.append(" " * CELL)
@@ -121,30 +148,23 @@ def render_text(game: MiltonKeynes, view: View) -> str:
         + f"   deed deck {view.deed_deck} · permit deck {view.permit_deck}"
     )
     lines.extend(render_map(game, view))
-    lines.append(
-        styled("E", "bold") + " chav estate  C commons  D dump  A allotments  N nature reserve  "
-        "B air base  S sewage reprocessor · number = building #;  "
-        + styled("~~~", RIVER_STYLE)
-        + " river  "
-        + styled("mmm", MARSH_STYLE)
-        + " marsh  "
-        + styled("L1", LOT_STYLE)
-        + " lot for sale"
-        + ("  " + styled("+", "bold") + " your deeds" if view.seat is not None else "")
-    )
+    lines.extend(legend_lines(game, view))
     if view.buildings:
         lines.append(styled("Buildings", "bold"))
         for b, income in zip(view.buildings, view.incomes, strict=True):
             cells = " ".join(bd.LABELS[p] for p in b.cells)
+            code = styled(
+                building_code(b.kind, b.owner), f"bold {game.player_colour(view, b.owner)}"
+            )
             lines.append(
-                f"  #{b.id} {cd.KIND_NAMES[b.kind]} of {player_label(game, view, b.owner)}: "
-                f"{cells} — income {income}"
+                f"  #{b.id} {code} {cd.KIND_NAMES[b.kind]} of "
+                f"{player_label(game, view, b.owner)}: {cells} — income {income}"
             )
     lines.append(styled("Developers", "bold"))
     for seat in range(view.players):
         known = [bd.LABELS[p] for p in view.known_deeds[seat]]
         known_text = f" (known: {' '.join(known)})" if known and seat != view.seat else ""
-        permits_known = cd.permits_text(view.known_permits[seat])
+        permits_known = permits_shown(view.known_permits[seat])
         permits_text = (
             f" (known: {permits_known})" if seat != view.seat and permits_known != "none" else ""
         )
@@ -154,7 +174,8 @@ def render_text(game: MiltonKeynes, view: View) -> str:
             status = " · committed" if seat in view.sealed.committed else " · deciding"
         lines.append(
             f"  {player_label(game, view, seat)}: income rail {view.markers[seat]} "
-            f"(roundabout {view.floors[seat]}), {view.blocks[seat]} blocks on the map; {cash}; "
+            f"(roundabout {view.floors[seat]}), {plural(view.blocks[seat], 'block')} on the map; "
+            f"{cash}; "
             f"{plural(view.deed_counts[seat], 'deed')}{known_text}, "
             f"{plural(view.permit_counts[seat], 'permit')}{permits_text}{status}"
         )
@@ -162,10 +183,36 @@ def render_text(game: MiltonKeynes, view: View) -> str:
         deeds = " ".join(bd.LABELS[p] for p in view.hand_deeds) or "none"
         lines.append(
             styled("Your hand", "bold")
-            + f": deeds {deeds}; permits {cd.permits_text(view.hand_permits)}; cash {view.cash}"
+            + f": deeds {deeds}; permits {permits_shown(view.hand_permits)}; cash {view.cash}"
         )
     lines.extend(_phase_lines(game, view, phase))
     return "\n".join(lines)
+
+
+def legend_lines(game: MiltonKeynes, view: View) -> list[str]:
+    """What the map's cells mean; every sample is drawn as on the map."""
+    kinds = "  ".join(
+        f"{letter} {name.lower()}"
+        for letter, name in zip(cd.KIND_LETTERS, cd.KIND_NAMES, strict=True)
+    )
+    owner = view.seat if view.seat is not None else 0
+    sample = styled(building_code(cd.DUMP, owner), f"bold {game.player_colour(view, owner)}")
+    marks = [
+        styled("·", EMPTY_STYLE) + " free plot",
+        styled("L1", LOT_STYLE) + " lot for sale",
+        styled("~~~", RIVER_STYLE) + " river",
+        styled("mmm", MARSH_STYLE) + " marsh",
+        styled("###", "dim") + " E9, no plot",
+    ]
+    if view.seat is not None:
+        own = view.hand_deeds[0] if view.hand_deeds else bd.INDEX["G7"]
+        deed = styled(deed_code(own), f"underline {game.player_colour(view, view.seat)}")
+        marks.insert(0, f"{deed} your deed")
+    return [
+        f"Map: {sample} a building, its kind and owner (here a DUMP of {game.seat_name(owner)})",
+        f"     kinds: {kinds}",
+        "     " + "  ".join(marks),
+    ]
 
 
 def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
@@ -189,7 +236,7 @@ def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
             if view.bids:
                 bid = f" — bids {view.bids[a][0]} / {view.bids[b][1]}"
             lines.append(
-                f"Permit {cd.PERMIT_CODES[permit]} between {game.seat_name(a)} (its left) and "
+                f"Permit {cd.permit_title(permit)} between {game.seat_name(a)} (its left) and "
                 f"{game.seat_name(b)} (its right){bid}"
             )
     if view.sealed is not None and view.seat is not None and view.sealed.own is not None:
@@ -203,9 +250,6 @@ def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
             f"Offer from {game.seat_name(view.offer.seat)} to {game.seat_name(view.offer.to)}: "
             f"{offer_text(view.offer)}"
         )
-    if phase == Phase.TRADE:
-        left = ", ".join(f"{game.seat_name(s)} {n}" for s, n in enumerate(view.offers_left))
-        lines.append(f"Offers left: {left}")
     pouch = view.draft
     if (
         view.sealed is not None
@@ -215,14 +259,36 @@ def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
         pouch = view.sealed.own
     if view.seat is not None and pouch and phase in (Phase.BUILD, Phase.REQUISITION):
         lines.append("Your pouch: " + "; ".join(commission_text(view, item) for item in pouch))
-    for seat, item, plot in view.claims:
-        where = bd.LABELS[plot] if plot >= 0 else "nothing"
-        lines.append(
-            f"{game.seat_name(seat)} requisitions {where} for "
-            f"{cd.PERMIT_NAMES[item.permit]} ({' '.join(bd.LABELS[p] for p in item.cells)})"
-        )
+    lines.extend(_requisition_lines(game, view))
     if view.ended:
         lines.append(styled(f"Game over: {view.ended}", "bold"))
+    return lines
+
+
+def _requisition_lines(game: MiltonKeynes, view: View) -> list[str]:
+    """The plots named so far and by whom; the viewer's own also with their commission (the
+    other pouches are still closed)."""
+    lines = []
+    own = iter(plot_item for plot_item in view.own_claims if plot_item[1] >= 0)
+    for seat, plot in view.claims:
+        if seat == view.seat:
+            item, _ = next(own)
+            lines.append(
+                f"You requisition {bd.LABELS[plot]} for your {commission_text(view, item)}"
+            )
+        else:
+            lines.append(f"{game.seat_name(seat)} requisitions {bd.LABELS[plot]}")
+    for item, plot in view.own_claims:
+        if plot < 0:
+            lines.append(
+                f"Your {commission_text(view, item)} finds no free plot: it goes back to your hand"
+            )
+    if view.requisitioner >= 0:
+        if view.requisitioner == view.seat and view.own_pending:
+            item = view.own_pending[0]
+            lines.append(f"Name the plot your {commission_text(view, item)} requisitions")
+        else:
+            lines.append(f"{game.seat_name(view.requisitioner)} names a plot to requisition")
     return lines
 
 
@@ -230,7 +296,7 @@ def commission_text(view: View, item: Any) -> str:
     cells = " ".join(bd.LABELS[p] for p in item.cells)
     if item.extends >= 0:
         return f"EXTENSION of #{item.extends} with {cells}"
-    return f"{cd.PERMIT_CODES[item.permit]} {cells}"
+    return f"{cd.permit_title(item.permit)} {cells}"
 
 
 def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list[str]:
@@ -242,13 +308,14 @@ def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list
         give = " ".join(legal.give_items) or "no cards"
         lines.append(
             f"offer <seat> <cards and $cash you give> for <cards and $cash you want>  "
-            f"(seats {seats}; at least one card, at most {legal.limit} a side; "
+            f"(seats {seats}; any number of cards a side, at least one card in all; "
             "cash on one side only)"
         )
         lines.append(f"    you can give: {give}, up to ${legal.cash_high}")
-        lines.append("    you can ask for: any deed not built on, any permit, cash")
+        lines.append("    you can ask for: any deed not built on, any permits, cash")
         lines.append(
-            "    e.g. offer 2 G7 $3 for LOBBY · offer 3 $10 for H2 · offer 2 DUMP for nothing"
+            "    e.g. offer 2 G7 $3 for LOBBY · offer 3 $10 for H2 H3 · "
+            "offer 2 DUMP G7 for LOBBY C4"
         )
         return lines
     if isinstance(legal, PairSet):
@@ -266,7 +333,7 @@ def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list
                 a, b = game.rules.slot_pair(slot)
                 other = b if a == legal.seat else a
                 parts.append(
-                    f"{name} {low}..{high} for {cd.PERMIT_CODES[view.slots[slot]]} "
+                    f"{name} {low}..{high} for {cd.permit_title(view.slots[slot])} "
                     f"(shared with {game.seat_name(other)})"
                 )
             else:
@@ -279,7 +346,11 @@ def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list
         groups: dict[str, list[str]] = {}
         for action in legal.actions:
             if isinstance(action, Build):
-                groups.setdefault(f"build {action.permit}", []).append(game.format_action(action))
+                permit = cd.PERMIT_INDEX[action.permit]
+                key = f"build {action.permit}"
+                if permit in cd.CHAV_CARDS:
+                    key += f"  (a CHAV ESTATE, spending its {action.permit} card)"
+                groups.setdefault(key, []).append(game.format_action(action))
             elif isinstance(action, Extend):
                 groups.setdefault(f"extend {action.building}", []).append(
                     game.format_action(action)
@@ -287,15 +358,22 @@ def describe_legal(game: MiltonKeynes, view: View, legal: Sequence[Any]) -> list
             else:
                 lines.append(game.format_action(action) + _note(action, phase))
         for key, moves in groups.items():
+            note = key[key.index("  ") :] if "  " in key else ""
             if len(moves) <= 6:
-                lines.extend(moves)
+                lines.extend(move + note for move in moves)
             else:
-                lines.append(f"{key} ... : {len(moves)} choices, e.g. " + ", ".join(moves[:4]))
+                word = key[: len(key) - len(note)]
+                lines.append(
+                    f"{word} ... : {len(moves)} choices, e.g. " + ", ".join(moves[:4]) + note
+                )
         return lines
     for choice in legal:
         if isinstance(choice, AmountRange):
             word = game.format_action(choice.template).split()[0]
-            lines.append(f"{word} <amount>  (0..{choice.high})")
+            note = f"  (play a CHAV ESTATE for its LOBBY: a new bribe, 0..{choice.high})"
+            if not isinstance(choice.template, Lobby):
+                note = f"  (0..{choice.high})"
+            lines.append(f"{word} <amount>{note}")
         else:
             lines.append(game.format_action(choice) + _note(choice, phase))
     return lines
@@ -311,7 +389,16 @@ PASS_NOTES = {
 }
 
 
+CHAV_NOTES: dict[type[Action], str] = {
+    Inquiry: "  (play a CHAV ESTATE for its INQUIRY: +5 on the income rail this year)",
+    Demolish: "  (play a CHAV ESTATE for its DEMOLISH)",
+    Redevelop: "  (play a CHAV ESTATE for its REDEVELOP)",
+}
+
+
 def _note(action: Action, phase: Phase) -> str:
+    if type(action) in CHAV_NOTES:
+        return CHAV_NOTES[type(action)]
     if isinstance(action, Seal):
         return "  (seal your pouch as it is)"
     if isinstance(action, Pass):

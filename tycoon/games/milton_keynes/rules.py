@@ -121,9 +121,10 @@ def give_pool(deeds: int, permits: tuple[int, ...]) -> Pool:
 
 @lru_cache(maxsize=256)
 def want_pool(wantable: int, limit: int) -> Pool:
-    """What an offer may ask for: any deed not built on or held, any permit."""
+    """What an offer may ask for: any deed not built on or held, any permit (at most ``limit``
+    of each, or as many as the game has with ``limit`` 0)."""
     entries = [(LABELS[p], 1) for p in bd.iter_cells(wantable)]
-    entries += [(code, limit) for code in cd.PERMIT_CODES]
+    entries += [(code, limit or cd.PERMIT_COUNTS[i]) for i, code in enumerate(cd.PERMIT_CODES)]
     return make_pool(tuple(entries))
 
 
@@ -506,13 +507,9 @@ class Rules:
         return self.next_trader(s, rng, log)
 
     def next_trader(self, s: State, rng: Rng, log: list[str]) -> State:
-        passes = s.passes
-        queue = s.queue
-        while passes < self.players and s.offers_left[queue[0]] <= 0:
-            passes += 1
-            queue = queue[1:] + queue[:1]
-        s = evolve(s, passes=passes, queue=queue)
-        if passes >= self.players:
+        """The trade phase ends when every player has passed in a row (a player may always make
+        another offer: ``offers_left`` bounds only the offers the bots consider)."""
+        if s.passes >= self.players:
             return self.start_build(s, rng, log)
         return s
 
@@ -638,10 +635,8 @@ class Rules:
             seat, item = s.pending[0]
             if self.requisition_options(s, seat, item, self.named_by(s, seat)):
                 return evolve(s, phase=Phase.REQUISITION)
-            log.append(
-                f"{self.who(seat)}'s {cd.PERMIT_CODES[item.permit]} finds no free plot to take: "
-                "it will go back to the hand."
-            )
+            # Nothing to name: nothing is said (the pouch is still closed); it goes back when
+            # the pouches are opened.
             s = evolve(s, claims=(*s.claims, (seat, item, -1)), pending=s.pending[1:])
         return self.resolve_build(s, pouches, rng, log)
 
@@ -654,6 +649,10 @@ class Rules:
         for seat, claimed, plot in s.claims:
             if plot < 0:
                 returned.add((seat, claimed))
+                log.append(
+                    f"{self.who(seat)}'s {cd.PERMIT_CODES[claimed.permit]} finds no free plot to "
+                    "requisition."
+                )
                 continue
             if named[plot] > 1 or any(
                 other != seat and plot in item.cells for other, item in items
@@ -691,7 +690,7 @@ class Rules:
         for seat, item in items:
             player = players[seat]
             if (seat, item) in returned:
-                permit_code = cd.PERMIT_CODES[item.permit]
+                permit_code = cd.permit_title(item.permit)
                 log.append(
                     f"{self.who(seat)} takes back {permit_code} with {cells_text(item.cells)}."
                 )
@@ -934,6 +933,8 @@ class Rules:
             player.cash,
             ask,
             self.offer_cards,
+            want_full=want_pool(wantable, 0),
+            enumerate_offers=s.offers_left[seat] > 0,
         )
 
     # -- commissions ----------------------------------------------------------------------

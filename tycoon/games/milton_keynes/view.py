@@ -14,7 +14,8 @@ from tycoon.games.milton_keynes.state import Commission
 @dataclass(frozen=True, slots=True)
 class View:
     """A seat's view (``seat`` None: a spectator). Own hand, cash, bribe, bids and pouch are
-    shown; of the others only counts, what is publicly known, and who has committed."""
+    shown; of the others only counts, what is publicly known, and who has committed. Of another
+    seat's requisitions only the plots named, and by whom: the pouches are still closed."""
 
     seat: int | None
     players: int
@@ -53,8 +54,10 @@ class View:
     offer: Offer | None
     offers_left: tuple[int, ...]
     passes: int
-    claims: tuple[tuple[int, Commission, int], ...]  # requisition commissions are shown
-    pending: tuple[tuple[int, Commission], ...]
+    claims: tuple[tuple[int, int], ...]  # requisitions named so far: (seat, plot), in order
+    requisitioner: int  # the seat naming a plot to requisition now (-1: none)
+    own_claims: tuple[tuple[Commission, int], ...]  # own requisitions named (plot -1: none left)
+    own_pending: tuple[Commission, ...]  # own requisitions still to name, the next first
     river_path: tuple[int, ...]
     log: tuple[str, ...]
     deck_mark: int
