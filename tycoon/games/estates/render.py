@@ -114,9 +114,6 @@ def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
         else:
             cells.append((styled("·", "dim"), 1))
         columns.append(cells)
-    if barrier_lot == LOTS + 1:
-        text = "|" + ",".join(map(str, walls))
-        columns.append([(styled(text, "bold"), len(text))])
     height = max(len(c) for c in columns)
     river = COMPONENTS.river_after_lot
     for level in range(height - 1, -1, -1):
