@@ -1311,16 +1311,17 @@ class Rules:
         cards = w.cards[debtor]
         w.set_cards(debtor, 0)
         squares = list(bits(held))
-        # What happens is announced: who is out, to whom, and where the deeds and cards go.
+        if creditor >= 0 and raised:
+            w.add_cash(creditor, raised)
+            if square >= 0:
+                rent = list(w.rent)
+                rent[square] += raised
+                w.rent = tuple(rent)
+            w.ev.append(("pay", debtor, creditor, raised, square))
+        # What happens is announced in order: what the debtor raised is paid, then who is out,
+        # to whom, and where the deeds and cards go.
         w.ev.append(("bankrupt", debtor, creditor, tuple(squares), cards))
         if creditor >= 0:
-            if raised:
-                w.add_cash(creditor, raised)
-                if square >= 0:
-                    rent = list(w.rent)
-                    rent[square] += raised
-                    w.rent = tuple(rent)
-                w.ev.append(("pay", debtor, creditor, raised, square))
             for s in squares:
                 w.set_owner(s, creditor)
             w.set_cards(creditor, w.cards[creditor] | cards)
