@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tycoon.core import Rng, ScriptedRng
 from tycoon.core.text import plain
 from tycoon.games.estates.state import EstatesState
@@ -74,8 +76,10 @@ def test_render_shows_what_everyone_would_score_from_the_viewers_knowledge() -> 
     assert "  Seat 2: buildings -12, cash box secret" in text
     assert "  Seat 3 (you): buildings -2 + 1 cheque in the cash box = -1" in text
     assert "  Seat 4: buildings -12, cash box secret" in text
-    # Seat 1's 2 stowed cheques are not revealed to Seat 3.
-    assert "= 2" not in text and "+ 2 cheques" not in text
+    # Seat 1's 2 stowed cheques are not revealed to Seat 3: other cash boxes and money in
+    # hand change nothing Seat 3 is shown.
+    richer = replace(position(), box=(5, 3, 1, 4), money=(6, 9, 5, 3))
+    assert plain(GAME.render_text(GAME.observe(richer, 2))) == text
     own = plain(GAME.render_text(GAME.observe(position(), 0)))
     assert "  Seat 1 (you): buildings 0 + 2 cheques in the cash box = 2" in own
     spectator = plain(GAME.render_text(GAME.observe(position(), None)))
