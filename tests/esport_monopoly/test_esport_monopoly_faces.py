@@ -200,6 +200,34 @@ def test_narration_says_where_a_bankrupt_players_deeds_and_cards_go() -> None:
     ) in lines
 
 
+def test_narration_tells_a_bankruptcy_in_the_order_it_happens() -> None:
+    """A debtor who cannot pay raises what it can, pays it to its creditor, and only then is
+    bankrupt and leaves the game: the narration says so in that order (issue 9)."""
+    game = new_game()
+    state = position(
+        game,
+        at=[34, 0, 0, 0],
+        owner={37: 1, 39: 1, 1: 0, 6: 0},
+        level={37: 5, 39: 5},
+        mortgaged=[6],
+        cash=[100, 1500, 1500, 1500],
+    )
+    after = play(game, state, 0, "roll", dice=[(2, 3)])
+    lines = game.narrate(game.observe(state, 1), A.Roll(0), game.observe(after, 1))
+    paid = lines.index("Seat 1 pays £130 rent to Seat 2 for Grand Final (39).")
+    gone = next(i for i, line in enumerate(lines) if "Seat 1 is bankrupt to Seat 2" in line)
+    assert lines[:2] == ["Seat 1 rolls 2 + 3 = 5.", "Seat 1 moves to Grand Final (39)."]
+    assert paid < gone
+    # To the bank too: what was raised (two deeds mortgaged, £30 each) is paid, then the
+    # bankruptcy.
+    state = position(game, at=[35, 0, 0, 0], owner={1: 0, 3: 0}, cash=[0, 1500, 1500, 1500])
+    after = play(game, state, 0, "roll", dice=[(1, 2)])
+    lines = game.narrate(game.observe(state, 2), A.Roll(0), game.observe(after, 2))
+    paid = lines.index("Seat 1 pays £60 to the bank.")
+    gone = next(i for i, line in enumerate(lines) if "Seat 1 is bankrupt to the bank" in line)
+    assert paid < gone
+
+
 def test_describe_legal_groups_the_moves() -> None:
     game = new_game()
     state = position(game, owner={16: 0, 18: 0, 19: 0})

@@ -31,8 +31,12 @@ def choose(bot: Bot, state: EstatesState) -> Any:
 
 def test_greedy_is_registered_for_the_estates_with_its_parameters() -> None:
     entry = next(e for e in bots_for("estates") if e.code == "greedy")
-    assert entry.params == ("rivalry", "money", "share", "reserve", "noise")
-    assert isinstance(greedy(0, "greedy:reserve=4:noise=0.5"), GreedyBot)
+    assert entry.params == ("rivalry", "money", "share", "reserve", "noise", "jitter")
+    assert isinstance(greedy(0, "greedy:reserve=4:noise=0.5:jitter=2.5"), GreedyBot)
+    with pytest.raises(UnknownBotError, match=r"noise must be within 0\.0\.\.1\.0"):
+        make_bot("greedy:noise=3", GAME, 0, SeededRng(0))  # the old 0..5 jitter is `jitter`
+    with pytest.raises(UnknownBotError, match="jitter"):
+        make_bot("greedy:jitter=6", GAME, 0, SeededRng(0))
     with pytest.raises(UnknownBotError):
         make_bot("greedy:share=3", GAME, 0, SeededRng(0))
 
@@ -125,3 +129,18 @@ def test_greedy_beats_random_clearly() -> None:
         if seat in outcome.winners:
             wins += 1 / len(outcome.winners)
     assert wins / games > 0.5
+
+
+def test_jitter_varies_the_greedy_bots_valuations() -> None:
+    """``jitter`` (the old 0..5 meaning of ``noise``) adds +/- jitter to each value compared:
+    seeded games change, every move stays legal, and the games end."""
+    from tycoon.sim.runner import make_bots, play_match
+
+    def steps(code: str, seed: int) -> list[Any]:
+        seats = [code] * GAME.players
+        match = play_match(GAME, make_bots(GAME, seats, seed), seed, seats)
+        assert match.outcome() is not None
+        result: list[Any] = match.record().to_json()["steps"]
+        return result
+
+    assert [steps("greedy:jitter=5", s) for s in range(2)] != [steps("greedy", s) for s in range(2)]

@@ -83,6 +83,8 @@ def test_validation_rejects_broken_catalogues(tmp_path: Path) -> None:
         validate(replace(COMPONENTS, offer_row_length=7))
     with pytest.raises(ValueError, match="white dirt"):
         validate(replace(COMPONENTS, rows=(replace(ROWS[0], white_dirt=(11,)), *ROWS[1:])))
+    with pytest.raises(ValueError, match="a lot past it for a permit"):
+        validate(replace(COMPONENTS, initial_requirement=10, river_after_lot=10))
     raw = json.loads(DATA_FILE.read_text())
     raw["rooftops"] = [1, 2, "three"]
     broken = tmp_path / "components.json"

@@ -36,7 +36,8 @@ def check_invariants(game: Estates, state: EstatesState) -> None:
             if board.roofs[index]:
                 assert stack
                 placed_roofs += 1
-        assert built <= board.lengths[row] <= LOTS
+        # A building permit stands on the lot past the requirement: at most LOTS - 1.
+        assert built <= board.lengths[row] <= LOTS - 1
         signed = sum(
             (v if code % 2 else -v)
             for v, code in enumerate(board.barriers, start=1)

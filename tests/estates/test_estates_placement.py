@@ -250,18 +250,35 @@ def test_barrier_can_lengthen_a_completed_row_making_it_incomplete() -> None:
     assert not is_row_complete(after, 0) and after.lengths[0] == 5
 
 
-def test_barrier_lengthening_a_row_to_all_ten_lots_stands_past_lot_10() -> None:
-    """Our choice: 4 + 1 + 2 + 3 = 10 lots; that barrier stands at the row's far end (lot 11).
-    Nothing may make a row longer than its 10 lots."""
+def test_a_building_permit_stands_on_a_lot_so_a_row_requires_at_most_nine() -> None:
+    """ "Place a Building Permit on an empty development lot in the desired row": the permit
+    stands on the lot just past the requirement, and the board has 10 lots, so no row can
+    require more than 9 buildings (CLARIFICATIONS). A row at 7 may not take barrier 3 (to 10:
+    its permit would stand off the board, "lot 11")."""
     board = make_board(barriers={1: "L+", 2: "L+"})
     assert board.lengths[2] == 7
     state = holding("barrier3", board)
-    assert "place L11" in legal_texts(GAME, state)
-    assert placed("barrier3", "L11", board).lengths[2] == 10
+    texts = legal_texts(GAME, state)
+    assert "place L11" not in texts and "place L5" in texts  # shortening to 4 is still fine
+    reason = refuse(GAME, state, "place L11")
+    assert "the lower row cannot require more than 9 buildings" in reason
+    assert "its building permit stands on a lot, and the board has 10" in reason
     from tycoon.games.estates.rules import barrier_targets
 
-    assert (2, 12) not in barrier_targets(make_board(lengths={"L": 9}), 2)
-    assert (2, 11) in barrier_targets(make_board(lengths={"L": 9}), 1)
+    assert (2, 11) not in barrier_targets(make_board(lengths={"L": 9}), 1)
+    assert (2, 11) not in barrier_targets(make_board(lengths={"L": 8}), 2)
+    assert (2, 10) in barrier_targets(make_board(lengths={"L": 8}), 1)
+    assert placed("barrier1", "L10", make_board(lengths={"L": 8})).lengths[2] == 9
+
+
+def test_a_permit_can_stand_on_the_last_lot() -> None:
+    """The longest row: 4 + 2 + 3 = 9 buildings, its permits on lot 10, the last lot."""
+    board = make_board(barriers={2: "L+"})
+    state = holding("barrier3", board)
+    assert "place L10" in legal_texts(GAME, state)
+    after = play(GAME, state, "place L10")
+    assert after.board.lengths[2] == 9
+    assert GAME.render_text(GAME.observe(after, 0)).count("|2,3") == 1
 
 
 def test_barrier_may_be_discarded_instead() -> None:

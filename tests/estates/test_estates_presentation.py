@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tycoon.core import Rng, ScriptedRng
 from tycoon.core.text import plain
 from tycoon.games.estates.state import EstatesState
@@ -48,6 +50,43 @@ def test_render_shows_offer_rows_certificates_and_only_ones_own_money() -> None:
     assert "not yet taken: Orange, Purple" in text
     assert "you: $5M in hand, 1 in the cash box (others' money is secret)" in text
     assert "$9M" not in text and "$7M" not in text
+
+
+def test_render_shows_who_owns_each_building() -> None:
+    """Under each row, the owner of each building: the holder of the certificate of its top
+    cube's colour (U1 is topped by Yellow, Seat 2's; U2 Green, Seat 3's; L1 Red, Seat 4's)."""
+    text = plain(GAME.render_text(GAME.observe(position(), None)))
+    lines = text.splitlines()
+    upper = lines.index(next(line for line in lines if line.startswith("U upper row")))
+    assert lines[upper + 4].split() == ["owner", "S2", "S3"]
+    lower = lines.index(next(line for line in lines if line.startswith("L lower row")))
+    assert lines[lower + 2].split() == ["owner", "S4"]
+    middle = lines.index(next(line for line in lines if line.startswith("M middle row")))
+    assert not lines[middle + 2].startswith("owner")  # no buildings, no owner line
+    assert "owner Sn = Seat n, who holds the certificate of the building's top cube" in text
+
+
+def test_render_shows_what_everyone_would_score_from_the_viewers_knowledge() -> None:
+    """What each seat would score if the game ended now: its buildings as they stand (negative
+    in an incomplete row, doubled in the Mayor's row) and, for the viewer alone, the cheques in
+    its own cash box; the others' cash boxes are secret and are not counted or shown."""
+    text = plain(GAME.render_text(GAME.observe(position(), 2)))
+    assert "If the game ended now (incomplete rows count against their owners):" in text
+    assert "  Seat 1: buildings 0, cash box secret" in text
+    assert "  Seat 2: buildings -12, cash box secret" in text
+    assert "  Seat 3 (you): buildings -2 + 1 cheque in the cash box = -1" in text
+    assert "  Seat 4: buildings -12, cash box secret" in text
+    # Seat 1's 2 stowed cheques are not revealed to Seat 3: other cash boxes and money in
+    # hand change nothing Seat 3 is shown.
+    richer = replace(position(), box=(5, 3, 1, 4), money=(6, 9, 5, 3))
+    assert plain(GAME.render_text(GAME.observe(richer, 2))) == text
+    own = plain(GAME.render_text(GAME.observe(position(), 0)))
+    assert "  Seat 1 (you): buildings 0 + 2 cheques in the cash box = 2" in own
+    spectator = plain(GAME.render_text(GAME.observe(position(), None)))
+    assert "cash box secret" in spectator and "(you)" not in spectator
+    everyone = new_game(4, open_money=True)
+    shown = plain(everyone.render_text(everyone.observe(position(), None)))
+    assert "  Seat 2: buildings -12 + 0 cheques in the cash box = -12" in shown
 
 
 def test_render_shows_the_auction_bid_by_bid() -> None:

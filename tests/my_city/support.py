@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tycoon.core import IllegalActionError, Rng, SeededRng, make, sample_choice
-from tycoon.games.my_city import CityState, MyCity, Place, Rezone, build_position
+from tycoon.games.my_city import CityState, MyCity, Place, Rezone, Skip, build_position
 from tycoon.games.my_city.scoring import ScoreReport, score_position
 
 
@@ -46,10 +46,10 @@ def play(city: MyCity, state: CityState, text: str, seat: int | None = None) -> 
     return new_state
 
 
-def random_move(city: MyCity, state: CityState, rng: Rng) -> Place | Rezone:
+def random_move(city: MyCity, state: CityState, rng: Rng) -> Place | Rezone | Skip:
     """A uniformly random legal move of the seat to move."""
     action = sample_choice(city.legal_actions(state, state.to_move), rng)
-    assert isinstance(action, Place | Rezone)
+    assert isinstance(action, Place | Rezone | Skip)
     return action
 
 

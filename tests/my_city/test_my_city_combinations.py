@@ -4,10 +4,13 @@ hand-computed scores, chance scripted."""
 from __future__ import annotations
 
 from tycoon.core import ScriptedRng, SeededRng
-from tycoon.games.my_city import Place, Rezone
+from tycoon.core.players import make_bot
+from tycoon.core.text import plain
+from tycoon.games.my_city import Place, Rezone, Skip
 from tycoon.games.my_city.rules import END_BLOCKED
 
 from .support import (
+    blocked_seat_position,
     control,
     every_counter_but,
     fill,
@@ -269,3 +272,58 @@ def test_a_rezoned_counter_can_be_placed_again() -> None:
     assert Place(0, "C1", "a8") in city.legal_actions(state, 0)
     state = play(city, state, "C1 a8")
     assert not state.supply[0] >> city.tables.counter_ids["C1"] & 1
+
+
+def test_a_seat_that_cannot_place_may_skip_instead_of_rezoning() -> None:
+    """ "If there are empty spaces, but you are unable to place a counter, skip your turn." and
+    REZONING: "as a move, you *may* replace one of your zones": rezoning is optional, so a seat
+    that cannot place is offered to skip even though it could rezone. Seat 2 holds only C1, and
+    the only empty square, b8, is next to seat 1's C4 a7."""
+    city = game(3, rezoning=True)
+    state = play(city, blocked_seat_position(city), "H4 a8")
+    assert state.to_move == 1 and state.skips == (0, 0, 0)
+    legal = city.legal_actions(state, 1)
+    assert not any(isinstance(action, Place) for action in legal)
+    assert any(isinstance(action, Rezone) for action in legal)
+    assert Skip(1) in legal and list(legal)[-1] == Skip(1)
+    after = play(city, state, "skip")
+    assert after.to_move == 2 and after.skips == (0, 1, 0) and after.turn == state.turn + 1
+    assert (after.zone_at, after.supply, after.rezones_used) == (
+        state.zone_at,
+        state.supply,
+        state.rezones_used,
+    )
+    lines = [
+        plain(x)
+        for x in city.narrate(city.observe(state, None), Skip(1), city.observe(after, None))
+    ]
+    assert lines == ["Seat 2 cannot place a counter and skips its turn."]
+    assert any(
+        "skip your turn with skip" in line
+        for line in city.describe_legal(city.observe(state, 1), legal)
+    )
+    final = play(city, after, "R4 b8")
+    assert final.is_over
+
+
+def test_a_seat_that_can_place_may_not_skip() -> None:
+    """Skipping is for a seat "unable to place a counter": one that can place must place (or
+    rezone), and is told so; without rezoning no skip is ever offered (a seat with no move at
+    all is skipped by the game)."""
+    city = game(3, rezoning=True)
+    state = blocked_seat_position(city)
+    assert Skip(0) not in city.legal_actions(state, 0)
+    reason = refuse(city, state, "skip")
+    assert "you can place a counter" in reason and "only when you cannot place" in reason
+    plain = game(3)
+    assert Skip(1) not in plain.legal_actions(play(plain, blocked_seat_position(plain), "H4 a8"), 1)
+    assert city.parse_action("pass", 1) == Skip(1) and city.format_action(Skip(1)) == "skip"
+
+
+def test_greedy_skips_rather_than_rezone_for_nothing() -> None:
+    """The greedy bot, unable to place, rezones only when that gains it margin or contest: here
+    no rezoning changes any landmark (there are none), so it skips."""
+    city = game(3, rezoning=True)
+    state = play(city, blocked_seat_position(city), "H4 a8")
+    bot = make_bot("greedy", city, 1, SeededRng(3))
+    assert bot.choose(city.observe(state, 1), city.legal_actions(state, 1)) == Skip(1)

@@ -18,7 +18,7 @@ from tycoon.core import (
     replay_to_end,
     sample_choice,
 )
-from tycoon.games.my_city import CityState, MyCity, Place, Rezone
+from tycoon.games.my_city import CityState, MyCity, Place, Rezone, Skip
 from tycoon.games.my_city.moves import CityMoves
 
 from .support import game
@@ -83,6 +83,8 @@ def test_variant_obeys_the_protocol(options: dict[str, object]) -> None:
             assert len(actions) == len(legal) == len(set(actions))
             placements = {a for a in actions if isinstance(a, Place)}
             assert placements == brute_force_placements(city, state, seat)
+            rezonings = [a for a in actions if isinstance(a, Rezone)]
+            assert (Skip(seat) in actions) == (not placements and bool(rezonings))
             assert legal[-1] == actions[-1] and legal[1:3] == actions[1:3]
             with pytest.raises(IndexError):
                 legal[len(legal)]

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 
 from tycoon.core import MalformedActionError, ScriptedRng, SeededRng
-from tycoon.games.my_city import Place, Rezone
+from tycoon.games.my_city import Place, Rezone, Skip
 from tycoon.games.my_city.board import make_board
 from tycoon.games.my_city.rules import draw_counters
 
@@ -457,13 +457,15 @@ def test_no_rezoning_without_the_option() -> None:
     assert refuse(city, state, "rezone e5 C4").startswith("rezoning is not in play")
 
 
-def test_a_seat_that_can_only_rezone_is_not_skipped() -> None:
-    """CHOICE: a rezoning is a move, so a seat that cannot place but can rezone is not skipped."""
+def test_a_seat_that_can_only_rezone_chooses_to_rezone_or_skip() -> None:
+    """A seat that cannot place but can rezone is not skipped by the game: it is asked, and
+    since rezoning is optional ("you may replace"), it may rezone or skip its turn."""
     city = game(3, rezoning=True)
     state = play(city, blocked_seat_position(city), "H4 a8")
     assert state.to_move == 1 and state.skips == (0, 0, 0)
-    legal = city.legal_actions(state, 1)
-    assert len(legal) > 0 and all(isinstance(a, Rezone) and a.counter == "C1" for a in legal)
+    *rezonings, last = city.legal_actions(state, 1)
+    assert rezonings and all(isinstance(a, Rezone) and a.counter == "C1" for a in rezonings)
+    assert last == Skip(1)
 
 
 def test_the_game_ends_when_no_one_can_place_even_with_rezonings_left() -> None:

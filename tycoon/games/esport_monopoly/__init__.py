@@ -29,7 +29,7 @@ register_bot(
     make_greedy,  # type: ignore[arg-type]
     "buys, bids up to a value, builds on full groups, mortgages to survive, trades for groups",
     game=EsportMonopoly.spec.name,
-    params=("reserve", "deals"),
+    params=("reserve", "deals", "noise"),
 )
 
 __all__ = ["EsportMonopoly"]

@@ -8,7 +8,9 @@ complete one of its groups (a swap that completes one of the partner's too, or c
 deals by weighing prices, cash and the groups each side would complete. It remembers the deals it
 proposed so it does not repeat a refused one for a while.
 
-Parameters: ``reserve`` (cash kept back, default 150), ``deals`` (1: trade, 0: never propose).
+Parameters: ``reserve`` (cash kept back, default 150), ``deals`` (1: trade, 0: never propose),
+``noise`` (0..1, as for every game's bots: the chance of playing a uniformly random legal choice
+instead, default 0).
 """
 
 from __future__ import annotations
@@ -126,6 +128,7 @@ class GreedyBot(Bot):
         super().__init__(game, seat, rng, params)
         self.reserve = int(self.float_param("reserve", 150, 0, 5000))
         self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
+        self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
         self.rules = game.rules
         self.intent: Action | None = None
         self.stuck = (-1, -1)
@@ -139,6 +142,8 @@ class GreedyBot(Bot):
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
+        if self.noise and self.explores(self.noise):
+            return self.random_choice(legal)
         t = view.table
         top = t.stack[-1]
         kind = type(top)

@@ -1311,22 +1311,24 @@ class Rules:
         cards = w.cards[debtor]
         w.set_cards(debtor, 0)
         squares = list(bits(held))
-        # What happens is announced: who is out, to whom, and where the deeds and cards go.
-        w.ev.append(("bankrupt", debtor, creditor, tuple(squares), cards))
-        if creditor >= 0:
-            if raised:
+        # What happens is announced in order: what the debtor raised is paid, then who is out,
+        # to whom, and where the deeds and cards go.
+        if raised:
+            if creditor >= 0:
                 w.add_cash(creditor, raised)
                 if square >= 0:
                     rent = list(w.rent)
                     rent[square] += raised
                     w.rent = tuple(rent)
-                w.ev.append(("pay", debtor, creditor, raised, square))
+            elif creditor == POT:
+                w.pot += raised
+            w.ev.append(("pay", debtor, creditor, raised, square if creditor >= 0 else -1))
+        w.ev.append(("bankrupt", debtor, creditor, tuple(squares), cards))
+        if creditor >= 0:
             for s in squares:
                 w.set_owner(s, creditor)
             w.set_cards(creditor, w.cards[creditor] | cards)
         else:
-            if creditor == POT:
-                w.pot += raised
             for s in squares:
                 w.set_owner(s, -1)
                 w.mortgaged &= ~(1 << s)

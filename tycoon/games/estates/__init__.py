@@ -18,15 +18,18 @@ Rulings and choices (each also in docs/estates.md): a row shortened to 0 counts 
 (RULING, option ``empty-row-complete``); a cube with no legal place cannot be auctioned (RULING);
 a bidder who cannot beat the high bid may only pass (RULING); bids start at $1M (choice, option
 ``minimum-bid``); the next rooftop is drawn when it is turned over (the same chance as a shuffled
-pile, and nothing hidden to leak); a barrier lengthening a row to all ten lots stands past lot 10
-(lot 11); stowing is seen by all, the amounts in hand and in cash boxes are not (option
-``open-money`` shows them); in several rounds the first auctioneer is drawn again each round.
+pile, and nothing hidden to leak); a building permit stands on the lot just past its row's
+requirement, so a row requires at most 9 of its 10 lots (RULING); stowing is seen by all, the
+amounts in hand and in cash boxes are not (option ``open-money`` shows them); in several rounds
+the first auctioneer is drawn again each round.
 
 Version history:
 - 1: first complete implementation.
 - 2: several rounds: a finished round's money in hand is secret in views until the game is over
   (the viewer's own and those of players tied on the round's top score excepted); the end of
   a round is narrated building by building with its winner.
+- 3: a building permit always stands on a lot of the board, so no row requires more than 9
+  buildings (version 2 let a 2 or 3 barrier lengthen a row to 10, its permit off the board).
 """
 
 from tycoon.core import register

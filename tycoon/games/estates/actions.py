@@ -14,8 +14,8 @@
 ``discard``                 remove the Mayor, a barrier or the Cancel cube from the game
 ==========================  ============================================================
 
-Rows are ``U`` (upper), ``M`` (middle), ``L`` (lower); lots are 1..10 from Main Street, and a
-barrier lengthening a row to all ten lots stands at the row's far end, lot 11.
+Rows are ``U`` (upper), ``M`` (middle), ``L`` (lower); lots are 1..10 from Main Street (a
+building permit stands on the lot past its row's requirement, so never past lot 10).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class Buy(Action):
 
 @dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Put the piece at ``row`` (0..2), ``lot`` (1..11; 0 is Main Street, for the Mayor)."""
+    """Put the piece at ``row`` (0..2), ``lot`` (1..10; 0 is Main Street, for the Mayor)."""
 
     row: int
     lot: int

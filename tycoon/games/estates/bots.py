@@ -15,6 +15,10 @@ times the average of the others' is what it maximises.
 - Selling or buying: it buys when placing the piece itself beats letting the high bidder place it
   by more than twice the bid's worth (buying costs the bid, selling earns it), else it sells.
 - Placing: the placement that leaves the best board.
+
+``noise`` (0..1, as for every game's bots) is the chance of playing a uniformly random legal
+choice instead; ``jitter`` (0..5, default 0) adds a random amount in +/- ``jitter`` to every
+value it compares, so its play varies without becoming random.
 """
 
 from __future__ import annotations
@@ -128,7 +132,8 @@ class GreedyBot(Bot):
         self.money_worth = self.float_param("money", 0.6, 0.05, 2.0)
         self.share = self.float_param("share", 0.6, 0.0, 1.0)
         self.reserve = int(self.float_param("reserve", 2, 0, 60))
-        self.noise = self.float_param("noise", 0.0, 0.0, 5.0)
+        self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
+        self.jitter = self.float_param("jitter", 0.0, 0.0, 5.0)
         self.empty_row_complete = bool(getattr(game, "empty_row_complete", True))
 
     # -- judging boards ----------------------------------------------------------------------
@@ -201,13 +206,15 @@ class GreedyBot(Bot):
         return best - now if best != float("-inf") else 0.0
 
     def _jitter(self) -> float:
-        if not self.noise:
+        if not self.jitter:
             return 0.0
-        return (self.rng.below(2001) - 1000) / 1000.0 * self.noise
+        return (self.rng.below(2001) - 1000) / 1000.0 * self.jitter
 
     # -- deciding ----------------------------------------------------------------------------
 
     def choose(self, view: EstatesView, legal: Sequence[Any]) -> Action:
+        if self.explores(self.noise):
+            return self.random_choice(legal)
         seat = self.seat
         phase = view.phase
         money = view.money[seat] or 0
@@ -284,5 +291,5 @@ register_bot(
     "values pieces by how they change every seat's likely building scores; stows cheques, "
     "bids a share of a piece's worth, buys only when keeping the piece beats the bid",
     game="estates",
-    params=("rivalry", "money", "share", "reserve", "noise"),
+    params=("rivalry", "money", "share", "reserve", "noise", "jitter"),
 )

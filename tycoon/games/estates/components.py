@@ -111,12 +111,12 @@ def validate(c: Components) -> None:
         raise ValueError("components: the offer rows must hold exactly the cubes drawn")
     if c.barriers != tuple(range(1, len(c.barriers) + 1)):
         raise ValueError("components: barriers must be valued 1..n")
-    if not 0 < c.initial_requirement <= c.lots_per_row:
-        raise ValueError("components: the initial requirement must fit the row")
+    if not 0 < c.initial_requirement < c.lots_per_row:
+        raise ValueError(
+            "components: the initial requirement must fit the row with a lot past it for a permit"
+        )
     if c.river_after_lot != c.initial_requirement:
         raise ValueError("components: the river marks the initial requirement")
-    if c.initial_requirement + sum(c.barriers) > c.lots_per_row:
-        raise ValueError("components: all barriers lengthening one row must fit the board")
     if not all(1 <= v <= max(c.cube_values) for v in c.rooftops):
         raise ValueError("components: rooftop values out of range")
     for row in c.rows:
@@ -133,6 +133,9 @@ ROWS = COMPONENTS.rows
 NUM_ROWS = len(ROWS)
 LOTS = COMPONENTS.lots_per_row
 VALUES = len(COMPONENTS.cube_values)
+# A building permit stands on the empty lot just past its row's requirement ("Place a Building
+# Permit on an empty development lot"), so a row requires at most one lot fewer than it has.
+MAX_REQUIREMENT = LOTS - 1
 NUM_CUBES = len(COLOURS) * VALUES
 
 # Piece codes after the cubes.

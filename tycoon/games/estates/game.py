@@ -106,7 +106,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="2",
+        version="3",
         options=(
             Option(
                 "rounds",

@@ -114,9 +114,6 @@ def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
         else:
             cells.append((styled("·", "dim"), 1))
         columns.append(cells)
-    if barrier_lot == LOTS + 1:
-        text = "|" + ",".join(map(str, walls))
-        columns.append([(styled(text, "bold"), len(text))])
     height = max(len(c) for c in columns)
     river = COMPONENTS.river_after_lot
     for level in range(height - 1, -1, -1):
@@ -130,6 +127,15 @@ def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
             if lot == river:
                 parts.append(styled("≈ ", "blue") if level == 0 else "  ")
         lines.append("      " + "".join(parts).rstrip())
+    if built:
+        # Whose each building is: the holder of its top cube's certificate.
+        parts = []
+        for lot in range(1, built + 1):
+            owner = board.certificates[board.stacks[row * LOTS + lot - 1][-1] // VALUES]
+            parts.append(f"{f'S{owner + 1}' if owner >= 0 else '?':<{CELL}}")
+            if lot == river:
+                parts.append("  ")
+        lines.append(styled("owner", "dim") + " " + "".join(parts).rstrip())
     return lines
 
 
@@ -145,7 +151,8 @@ def _lot_header() -> str:
 def render_board(game: Estates, board: Board) -> list[str]:
     lines = [
         styled("Main Street", "bold") + " is on the left, the river after lot 4 (≈); "
-        "w = white dirt (one cube), - = past the requirement, |n = barrier n"
+        "w = white dirt (one cube), - = past the requirement, |n = barrier n; "
+        "owner Sn = Seat n, who holds the certificate of the building's top cube"
     ]
     lines.append(styled(_lot_header(), "dim"))
     for row in range(NUM_ROWS):
@@ -232,11 +239,37 @@ def render_view(game: Estates, view: EstatesView) -> str:
         lines.append("Money: " + "; ".join(money_parts) + secret)
     else:
         lines.append("Money: every player's money is secret")
+    if view.phase != "over":
+        lines.extend(_scores_now(game, view))
     # The auction under way.
     lines.extend(_auction_lines(game, view))
     if view.phase == "over":
         lines.append(styled(f"The game is over: {view.end_reason}.", "bold"))
     return "\n".join(lines)
+
+
+def _scores_now(game: Estates, view: EstatesView) -> list[str]:
+    """What each seat would score if the round ended now, from the view alone: buildings as they
+    stand, and the cheques in a cash box only where the view shows them."""
+    points = [0] * view.players
+    for building in buildings(view.board, game.empty_row_complete):
+        if building.owner >= 0:
+            points[building.owner] += building.points
+    when = "the game" if view.rounds == 1 else "this round"
+    lines = [
+        styled(f"If {when} ended now", "bold") + " (incomplete rows count against their owners):"
+    ]
+    for s in range(view.players):
+        who = game.seat_name(s) + (" (you)" if s == view.seat else "")
+        box = view.box[s]
+        if box is None:
+            lines.append(f"  {who}: buildings {points[s]}, cash box secret")
+        else:
+            cheques = f"{box} cheque{'s' if box != 1 else ''}"
+            lines.append(
+                f"  {who}: buildings {points[s]} + {cheques} in the cash box = {points[s] + box}"
+            )
+    return lines
 
 
 def _auction_lines(game: Estates, view: EstatesView) -> list[str]:

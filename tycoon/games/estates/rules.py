@@ -17,6 +17,7 @@ from tycoon.games.estates.components import (
     COMPONENTS,
     IN_SUPPLY,
     LOTS,
+    MAX_REQUIREMENT,
     MAYOR,
     NUM_ROWS,
     REMOVED,
@@ -190,7 +191,7 @@ def barrier_targets(board: Board, value: int) -> list[tuple[int, int]]:
         if shorter >= board.built[row]:
             targets.append((row, shorter + 1))
         longer = length + value
-        if longer <= LOTS:
+        if longer <= MAX_REQUIREMENT:
             targets.append((row, longer + 1))
     return targets
 
@@ -210,8 +211,11 @@ def barrier_refusal(board: Board, value: int, row: int, lot: int) -> str | None:
             f"barrier {value} cannot shorten {row_name(row)} to {shorter} lots: "
             f"{built} lots are already built"
         )
-    if lot - 1 == longer and longer > LOTS:
-        return f"{row_name(row)} cannot need more than its {LOTS} lots"
+    if lot - 1 == longer and longer > MAX_REQUIREMENT:
+        return (
+            f"{row_name(row)} cannot require more than {MAX_REQUIREMENT} buildings: its building "
+            f"permit stands on a lot, and the board has {LOTS}"
+        )
     return None
 
 
@@ -236,7 +240,7 @@ def cancel_refusal(board: Board, value: int) -> str | None:
             f"removing barrier {value} would shorten {row_name(row)} to {length} lots, "
             f"below its {board.built[row]} built lots"
         )
-    if not 0 <= length <= LOTS:
+    if not 0 <= length <= MAX_REQUIREMENT:
         return f"removing barrier {value} would leave {row_name(row)} needing {length} lots"
     return None
 

@@ -10,7 +10,8 @@ choice made where nothing settled a question are in ``docs/my-city.md``; in shor
   first player by high roll with ties re-rolled), clockwise turns from the first player.
 - The same-type ban counts any player's zones, under the adjacency in force.
 - Control: most access among adjacent zones, more than 0; tied leaders all score.
-- A seat that cannot move is skipped; the game ends when the board is full or no one can place.
+- A seat that cannot move is skipped; one that cannot place but could rezone may skip instead
+  (``skip``); the game ends when the board is full or no one can place.
 - Random Zone Selection draws again while neither counter could be used (one draw of a pair).
 - A rezoning swaps: the replaced counter goes back to its owner's cup.
 
@@ -21,6 +22,7 @@ sequence), ``scoring`` (the score report), ``render`` (text), ``bots`` (``greedy
 
 Version history:
 - 1: first release.
+- 2: with Rezoning, a seat that cannot place a counter may skip its turn instead of rezoning.
 """
 
 from tycoon.core import register
@@ -28,7 +30,7 @@ from tycoon.core.players import register_bot
 from tycoon.games.my_city.bots import GreedyBot
 from tycoon.games.my_city.position import build_position
 from tycoon.games.my_city.rules import MyCity
-from tycoon.games.my_city.state import CityState, CityView, Place, Rezone
+from tycoon.games.my_city.state import CityState, CityView, Place, Rezone, Skip
 
 register(MyCity)
 register_bot(
@@ -46,5 +48,6 @@ __all__ = [
     "MyCity",
     "Place",
     "Rezone",
+    "Skip",
     "build_position",
 ]

@@ -11,6 +11,9 @@ ranks each legal move by, in order:
    counters for later;
 4. a random choice among the moves still tied.
 
+Skipping (offered with Rezoning when it cannot place) counts as keeping the position as it is and
+spending nothing, so it rezones only when that gains margin or contest.
+
 It sees only its view and its legal moves. Each move is evaluated incrementally: only the
 landmarks and parks adjacent to the square (and, for a slum, to the zones it lowers) and the lines
 through the square change, and moves with the same square and the same access are evaluated once.
@@ -26,7 +29,7 @@ from tycoon.core import Action, Game, Rng, sample_choice
 from tycoon.core.players import Bot
 from tycoon.games.my_city.moves import CityMoves
 from tycoon.games.my_city.scoring import controllers_of, effective_access
-from tycoon.games.my_city.state import CityView, Place, Rezone
+from tycoon.games.my_city.state import CityView, Place, Rezone, Skip
 from tycoon.games.my_city.tables import PARK_BY_ZONES, PARK_VALUE, TYPE_BONUS, Tables
 
 Key = tuple[int, int, int]
@@ -263,6 +266,8 @@ class GreedyBot(Bot):
                 ties += 1
                 if self.rng.below(ties) == 0:
                     chosen = (square, counter, rezone)
+        if self._may_skip(legal) and (best is None or best[:2] <= (position.margin, 0)):
+            return Skip(self.seat)
         if chosen is None:
             return sample_choice(legal, self.rng)
         square, counter, rezone = chosen
@@ -270,6 +275,11 @@ class GreedyBot(Bot):
         if rezone:
             return Rezone(self.seat, names[square], self.tables.counter_names[counter])
         return Place(self.seat, self.tables.counter_names[counter], names[square])
+
+    def _may_skip(self, legal: Sequence[Any]) -> bool:
+        if isinstance(legal, CityMoves):
+            return legal.can_skip
+        return Skip(self.seat) in legal
 
     def _candidates(self, legal: Sequence[Any]) -> Iterator[tuple[int, int, bool]]:
         """(square, counter, is a rezoning) for every legal move."""
@@ -284,6 +294,8 @@ class GreedyBot(Bot):
             return
         tables = self.tables
         for action in legal:
+            if isinstance(action, Skip):
+                continue
             where = tables.board.index(action.square)
             which = tables.counter_ids.get(action.counter)
             if where is not None and which is not None:

@@ -1,10 +1,12 @@
-"""The legal moves of a seat as a lazy sequence: placements, then rezonings.
+"""The legal moves of a seat as a lazy sequence: placements, then rezonings, then a skip.
 
 Placements are grouped by zone type: every counter of that type in the seat's cup (with Random
 Zone Selection, among the counters it drew) times every empty square where that type may go. The
 sequence's length is a sum of products of bit counts, an item is found by index arithmetic, and
 membership checks the rule itself, so a random pick costs a few operations per zone type however
-many moves there are.
+many moves there are. A seat that cannot place but may rezone is also offered to skip its turn
+("If there are empty spaces, but you are unable to place a counter, skip your turn"; rezoning is
+optional), written last.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import overload
 
 from tycoon.core import ActionSet
 from tycoon.games.my_city.board import nth_square, squares_of
-from tycoon.games.my_city.state import CityAction, CityState, Place, Rezone
+from tycoon.games.my_city.state import CityAction, CityState, Place, Rezone, Skip
 from tycoon.games.my_city.tables import Tables
 
 
@@ -67,6 +69,7 @@ class CityMoves(ActionSet[CityAction]):
         self.rezones: list[tuple[int, int, int]] = []  # square, counters, n
         self.placement_count = 0
         self.rezone_count = 0
+        self.can_skip = False
         if state.to_move != seat:
             return
         counters = choosable(tables, state, seat)
@@ -86,9 +89,12 @@ class CityMoves(ActionSet[CityAction]):
                     n = mask.bit_count()
                     self.rezones.append((square, mask, n))
                     self.rezone_count += n
+        # Unable to place, the seat may skip rather than rezone (it is asked to move at all only
+        # when it has a placement or a rezoning).
+        self.can_skip = not self.placement_count and self.rezone_count > 0
 
     def __len__(self) -> int:
-        return self.placement_count + self.rezone_count
+        return self.placement_count + self.rezone_count + self.can_skip
 
     @overload
     def __getitem__(self, index: int) -> CityAction: ...
@@ -123,9 +129,11 @@ class CityMoves(ActionSet[CityAction]):
                     tables.counter_names[nth_square(counters, index)],
                 )
             index -= n
-        raise IndexError("move index out of range")  # pragma: no cover - counts agree
+        return Skip(self.seat)  # the one index left: the skip
 
     def __contains__(self, action: object) -> bool:
+        if isinstance(action, Skip):
+            return self.can_skip and action.seat == self.seat
         if not isinstance(action, Place | Rezone) or action.seat != self.seat:
             return False
         tables = self.tables

@@ -12,7 +12,7 @@ from typing import Any
 from tycoon.core.text import escape, styled
 from tycoon.games.my_city.board import squares_of
 from tycoon.games.my_city.scoring import PARK_NAME, Control, ScoreReport, score_position
-from tycoon.games.my_city.state import OVER, CityView, Place, Rezone
+from tycoon.games.my_city.state import OVER, CityView, Place, Rezone, Skip
 from tycoon.games.my_city.tables import PARK_BY_ZONES, Tables
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
@@ -211,11 +211,16 @@ def _squares_phrase(tables: Tables, squares: list[int], empty: list[int]) -> str
 
 
 def describe_legal(tables: Tables, view: CityView, legal: Sequence[Any]) -> list[str]:
-    """The legal moves grouped by zone type (placements) and by square (rezonings)."""
+    """The legal moves grouped by zone type (placements) and by square (rezonings), then the
+    skip."""
     board = tables.board
     placements: dict[str, set[int]] = {}
     rezones: dict[int, list[str]] = {}
+    can_skip = False
     for action in legal:
+        if isinstance(action, Skip):
+            can_skip = True
+            continue
         if isinstance(action, Place):
             index = board.index(action.square)
             if index is not None:
@@ -251,16 +256,23 @@ def describe_legal(tables: Tables, view: CityView, legal: Sequence[Any]) -> list
             zone = view.zone_at[square]
             current = tables.counter_names[tables.counter_of(zone)] if zone >= 0 else "?"
             lines.append(f"  {board.names[square]} (now {current}) → {' '.join(counters)}")
+    if can_skip:
+        lines.append("You cannot place a counter: rezone, or skip your turn with skip")
     return lines
 
 
 # -- narration ------------------------------------------------------------------------------
 
 
-def narrate(tables: Tables, before: CityView, action: Place | Rezone, after: CityView) -> list[str]:
+def narrate(
+    tables: Tables, before: CityView, action: Place | Rezone | Skip, after: CityView
+) -> list[str]:
     """What happened in one move, worked out from the views before and after it."""
     board = tables.board
     lines: list[str] = []
+    if isinstance(action, Skip):
+        lines.append(f"{styled_seat(action.seat)} cannot place a counter and skips its turn.")
+        return lines + _narrate_next(tables, before, after, action.seat)
     counter = tables.counter_ids.get(action.counter)
     square = board.index(action.square)
     if counter is None or square is None:
@@ -292,8 +304,15 @@ def narrate(tables: Tables, before: CityView, action: Place | Rezone, after: Cit
             who = " and ".join(styled_seat(s) for s in new.controllers)
             best = new.access[new.controllers[0]]
             lines.append(f"{who} now share {name} with {best} access each.")
+    return lines + _narrate_next(tables, before, after, -1)
+
+
+def _narrate_next(tables: Tables, before: CityView, after: CityView, skipper: int) -> list[str]:
+    """The seats skipped after a move (``skipper`` skipped by choice, not counted), the end of the
+    game or the next draw."""
+    lines: list[str] = []
     for seat in range(tables.players):
-        if after.skips[seat] > before.skips[seat]:
+        if after.skips[seat] - (seat == skipper) > before.skips[seat]:
             lines.append(f"{styled_seat(seat)} cannot move and is skipped.")
     if after.is_over:
         lines.append(styled(f"Game over: {after.end}.", "bold"))

@@ -1,4 +1,5 @@
-"""My City's rules: setup, turns, placement, rezoning, the end of the game and its outcome."""
+"""My City's rules: setup, turns, placement, rezoning, skipping, the end of the game and its
+outcome."""
 
 from __future__ import annotations
 
@@ -24,7 +25,15 @@ from tycoon.games.my_city.board import squares_of
 from tycoon.games.my_city.counters import BOARD_SIZES, counter_set_names
 from tycoon.games.my_city.moves import CityMoves, choosable, rezone_targets
 from tycoon.games.my_city.scoring import score_position
-from tycoon.games.my_city.state import OVER, CityAction, CityState, CityView, Place, Rezone
+from tycoon.games.my_city.state import (
+    OVER,
+    CityAction,
+    CityState,
+    CityView,
+    Place,
+    Rezone,
+    Skip,
+)
 from tycoon.games.my_city.tables import (
     LANDMARKS_PER_ROW,
     PARK_BY_ACCESS,
@@ -106,11 +115,11 @@ class MyCity(Game[CityState, CityAction, CityView]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.PERFECT,
-        version="1",
+        version="2",
         options=OPTIONS,
         aliases=("mycity", "my_city"),
     )
-    action_types = (Place, Rezone)
+    action_types = (Place, Rezone, Skip)
 
     def configure(self) -> None:
         self.tables: Tables = build_tables(self.players, self.options)
@@ -179,6 +188,8 @@ class MyCity(Game[CityState, CityAction, CityView]):
     def transition(self, state: CityState, action: CityAction, rng: Rng) -> CityState:
         tables = self.tables
         seat = action.seat
+        if isinstance(action, Skip):
+            return self._skip(state, seat, rng)
         counter = tables.counter_ids[action.counter]
         square = self._square_ids[action.square]
         kind = tables.counter_type[counter]
@@ -232,6 +243,27 @@ class MyCity(Game[CityState, CityAction, CityView]):
             zone_masks=tuple(zone_masks),
             allowed=tuple(allowed),
             owned=owned,
+            mover=seat,
+            rng=rng,
+        )
+
+    def _skip(self, state: CityState, seat: int, rng: Rng) -> CityState:
+        """``seat``, unable to place, skips its turn instead of rezoning: nothing on the board
+        changes, the skip is counted, and the turn passes on."""
+        skips = (*state.skips[:seat], state.skips[seat] + 1, *state.skips[seat + 1 :])
+        return self._next_turn(
+            landmark_at=state.landmark_at,
+            zone_at=state.zone_at,
+            supply=state.supply,
+            rezones_used=state.rezones_used,
+            first=state.first,
+            opening_rolls=state.opening_rolls,
+            turn=state.turn + 1,
+            skips=skips,
+            empty=state.empty,
+            zone_masks=state.zone_masks,
+            allowed=state.allowed,
+            owned=state.owned,
             mover=seat,
             rng=rng,
         )
@@ -466,12 +498,16 @@ class MyCity(Game[CityState, CityAction, CityView]):
     # -- notation -----------------------------------------------------------------------------
 
     def format_action(self, action: CityAction) -> str:
+        if isinstance(action, Skip):
+            return "skip"
         if isinstance(action, Rezone):
             return f"rezone {action.square} {action.counter}"
         return f"{action.counter} {action.square}"
 
     def parse_action(self, text: str, seat: int) -> CityAction:
         words = text.split()
+        if len(words) == 1 and words[0].lower() in ("skip", "pass"):
+            return Skip(seat)
         if words and words[0].lower() == "place":
             words = words[1:]
         try:
@@ -487,7 +523,10 @@ class MyCity(Game[CityState, CityAction, CityView]):
     def _usage(self) -> str:
         usage = "place a counter with <counter> <square>, e.g. C4 e5"
         if self.tables.rezoning:
-            usage += "; rezone with rezone <square> <counter>, e.g. rezone e5 C2"
+            usage += (
+                "; rezone with rezone <square> <counter>, e.g. rezone e5 C2; skip when you cannot "
+                "place"
+            )
         return usage
 
     def _parse_counter(self, word: str) -> str:
@@ -517,6 +556,8 @@ class MyCity(Game[CityState, CityAction, CityView]):
         tables = self.tables
         board = tables.board
         seat = action.seat
+        if isinstance(action, Skip):
+            return self._explain_skip(state, seat)
         counter = tables.counter_ids.get(action.counter)
         square = self._square_ids.get(action.square)
         if counter is None:
@@ -573,6 +614,18 @@ class MyCity(Game[CityState, CityAction, CityView]):
         if isinstance(action, Rezone) and not rezone_targets(tables, state, seat, cup):
             return "you cannot rezone now"
         return f"{self.format_action(action)} is not a legal move now"
+
+    def _explain_skip(self, state: CityState, seat: int) -> str:
+        """Why ``seat`` may not skip: it can place a counter (then it must), or has nothing to
+        skip instead of."""
+        legal = CityMoves(self.tables, state, seat)
+        if legal.placement_count:
+            example = self.format_action(legal[0])
+            return (
+                f"you can place a counter (e.g. {example}): a turn is skipped only when you "
+                "cannot place"
+            )
+        return "skip is not a legal move now"
 
     # -- presentation -------------------------------------------------------------------------
 

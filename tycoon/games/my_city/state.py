@@ -30,7 +30,13 @@ class Rezone(Action):
     counter: str
 
 
-CityAction = Place | Rezone
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Skip your turn: offered only when you cannot place a counter (with REZONING, even though a
+    rezoning is possible, since rezoning is optional)."""
+
+
+CityAction = Place | Rezone | Skip
 
 OVER = -1  # ``to_move`` once the game has ended
 
@@ -47,7 +53,7 @@ class CityState:
     first: int  # the seat that won the opening roll
     opening_rolls: tuple[tuple[int, ...], ...]  # each round of the roll for first player (0: out)
     turn: int  # moves made so far
-    skips: tuple[int, ...]  # per seat: turns skipped because it could not move
+    skips: tuple[int, ...]  # per seat: turns skipped because it could not place
     end: str  # why the game ended ("" while it goes on)
     # Derived from the record, kept for speed.
     empty: int  # bitmask of the empty squares
