@@ -215,3 +215,17 @@ class Game(Generic[S, A, V]):
             for s in range(self.players)
         ]
         return f"{outcome.reason}\n" + "\n".join(parts)
+
+    # -- pictures (SVG); games override ---------------------------------------------------------
+
+    def render_svg(self, view: V) -> str | None:
+        """A picture of a view as one self-contained SVG document (``None``: the game draws no
+        picture). Built with :mod:`tycoon.core.svg`; elements a move may concern carry a
+        ``data-target`` key, named for each action by :meth:`move_targets`."""
+        return None
+
+    def move_targets(self, action: A) -> tuple[str, ...]:
+        """The ``data-target`` keys of the drawn elements ``action`` concerns (the square it
+        places on, the lot it buys): a click on one of them offers the action, and the elements
+        of the last move are highlighted. Empty: the action stays a button."""
+        return ()
