@@ -30,7 +30,7 @@ from tycoon.core import (
     OptionError,
     OutOfTurnError,
     SeededRng,
-    games,
+    game_specs,
     is_legal,
     make,
     replay_to_end,
@@ -38,7 +38,7 @@ from tycoon.core import (
 )
 
 MAX_STEPS = 20_000
-GAME_NAMES = [spec.name for spec in games()]
+GAME_NAMES = [spec.name for spec in game_specs()]
 
 
 def player_counts(name: str) -> list[int]:

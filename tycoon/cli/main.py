@@ -102,7 +102,7 @@ def games(
     table = Table(title="tycoon games")
     for column in ("game", "title", "players", "options (default)", "bots"):
         table.add_column(column)
-    for spec in tycoon.games():
+    for spec in tycoon.game_specs():
         options = ", ".join(f"{o.name}={_shown(o.default)}" for o in spec.options)
         codes = ", ".join(entry.code for entry in bots_for(spec.name))
         table.add_row(
