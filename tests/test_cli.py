@@ -113,7 +113,7 @@ def test_a_stopped_game_is_saved_and_resumes(monkeypatch, capsys, tmp_path: Path
         str(save),
         stdin="bid 1\n",
     )
-    assert code == 1 and "resume with --resume" in out
+    assert code == 1 and f"it is saved in {save} (go on with: tycoon play --resume {save})" in out
     saved = json.loads(save.read_text())
     assert len(saved["steps"]) == 3  # bid 1, the bot's bid, and the bot's next bid
     code, out, _ = tycoon(
@@ -185,7 +185,7 @@ def test_replay_steps_through_a_record(monkeypatch, capsys, tmp_path: Path) -> N
     assert code == 0
     assert "step 2 of 6" in out and "step 1 of 6" in out and "step 6 of 6" in out
     code, _, err = tycoon(monkeypatch, capsys, "replay", f"{out_file}#9")
-    assert code == 2 and "fewer than 9 records" in err
+    assert code == 2 and "holds 3 records; there is no record #9" in err
 
 
 def test_simulate_compares_variants_side_by_side(monkeypatch, capsys) -> None:
