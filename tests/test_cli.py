@@ -385,9 +385,7 @@ def test_a_failed_save_leaves_the_file_as_it_was(tmp_path: Path) -> None:
 def test_a_simulation_that_fails_leaves_its_out_file_as_it_was(
     monkeypatch, capsys, tmp_path: Path
 ) -> None:
-    import tycoon.cli.main as cli
-
-    real = cli.run_simulation
+    from tycoon.sim import simulate as real
 
     def failing(task, games, jobs=1):
         for index, result in enumerate(real(task, games, jobs=jobs)):
@@ -397,12 +395,12 @@ def test_a_simulation_that_fails_leaves_its_out_file_as_it_was(
 
     out_file = tmp_path / "games.jsonl"
     out_file.write_text("an older file\n")
-    monkeypatch.setattr(cli, "run_simulation", failing)
+    monkeypatch.setattr("tycoon.cli.main.run_simulation", failing)
     with pytest.raises(RuntimeError, match="a bug in a game"):
         tycoon(monkeypatch, capsys, "simulate", "sealed-auction", "-n", "5", "--out", str(out_file))
     assert out_file.read_text() == "an older file\n"
     assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
-    monkeypatch.setattr(cli, "run_simulation", real)
+    monkeypatch.setattr("tycoon.cli.main.run_simulation", real)
     assert len(finished_records(monkeypatch, capsys, out_file, 3)) == 3
 
 
