@@ -1,10 +1,10 @@
 """Playing in the terminal: humans at the keyboard (hot-seat), bots at their seats.
 
 With more than one human at a game of hidden information, each human is asked privately: the
-next player confirms they have the keyboard, then plays their turn on the terminal's alternate
-screen, which is erased and left when the turn ends, so nothing of it stays on screen or in the
-scrollback. Narration on the shared screen uses a spectator's view, so it never shows what only one
-seat may know; with a single human it uses that human's view.
+next player confirms they have the keyboard before their view is shown, and when their turn ends
+the screen and the whole scrollback are erased and only the public story is shown again, so
+nothing of a private turn stays reachable. Narration uses a spectator's view, so it never shows
+what only one seat may know; with a single human it uses that human's view.
 
 Keys typed before a decision is shown are thrown away, so they never answer it. Ctrl-C stops the
 game and says where it is saved, as quitting does.
@@ -13,18 +13,20 @@ game and says where it is saved, as quitting does.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.rule import Rule
 
-from tycoon.cli.terminal import PrivateScreen, discard_typeahead, read_line
+from tycoon.cli.terminal import PrivateTurn, discard_typeahead, read_line
 from tycoon.core import GameRecord, Information, Match, SeededRng, TycoonError, derive_seed
 from tycoon.core.players import Bot, make_bot
 
 HUMAN = "human"
+STORY_LINES = 400  # the public story shown again after a private turn: its last lines
 
 HELP = """[bold]At your prompt[/bold]
   a move in the game's notation   play it
@@ -89,8 +91,8 @@ class PlaySession:
         self.narrator: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_human: int | None = None
         self.labels = seat_names(self.game, match.state, seats)
-        self.screen = PrivateScreen(console)
-        self.for_main_screen: list[str] = []  # public lines said on a private screen
+        self.turn = PrivateTurn(console)
+        self.story: deque[RenderableType] = deque(maxlen=STORY_LINES)  # the public lines
 
     # -- output -------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -106,19 +108,15 @@ class PlaySession:
         for line in lines:
             self.console.print(f"  {line}", soft_wrap=True)
 
-    def say(self, line: str) -> None:
-        """A public line: on the private screen it is said again when that screen is left."""
+    def say(self, line: RenderableType) -> None:
+        """A public line of the game's story (shown again after a private turn is erased)."""
         self.console.print(line, soft_wrap=True)
-        if self.screen.active and self.console.is_terminal:
-            self.for_main_screen.append(line)
+        self.story.append(line)
 
     def leave_private(self) -> None:
-        if not self.screen.active:
-            return
-        self.screen.leave()
-        for line in self.for_main_screen:
-            self.console.print(line, soft_wrap=True)
-        self.for_main_screen.clear()
+        if self.turn.leave():
+            for line in self.story:
+                self.console.print(line, soft_wrap=True)
 
     def save_record(self) -> None:
         if self.store is not None:
@@ -152,7 +150,7 @@ class PlaySession:
 
     def play_on(self) -> bool:
         game = self.game
-        self.console.print(
+        self.say(
             Rule(f"{game.spec.title}: " + ", ".join(self.name(s) for s in range(game.players)))
         )
         if not self.humans:
@@ -204,7 +202,7 @@ class PlaySession:
                 return False
         self.last_human = seat
         if self.private:
-            self.screen.enter()
+            self.turn.enter()
         view = self.match.view(seat)
         label = self.game.prompt_label(view, seat)
         heading = f"{self.name(seat)} to move" + (f": {label}" if label else "")

@@ -1,5 +1,5 @@
 """The terminal face: a Rich console, reading a line that may come from a pipe, throwing away
-keys typed ahead, and a private screen for hot-seat turns."""
+keys typed ahead, private hot-seat turns, and Ctrl-C as a request to stop."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import Any
 
 from rich.console import Console
 
-# Erase the screen (ED 2), cursor home; and also the scrollback (ED 3).
-ERASE_SCREEN = "\x1b[2J\x1b[H"
+# Erase the screen (ED 2), then the scrollback (ED 3), cursor home.
 ERASE_ALL = "\x1b[2J\x1b[3J\x1b[H"
 
 
@@ -50,37 +49,31 @@ def discard_typeahead() -> None:
         return  # not a terminal we can flush after all: nothing typed ahead to drop
 
 
-class PrivateScreen:
-    """A hot-seat player's private turn, shown on the terminal's alternate screen.
-
-    Entering switches to a cleared alternate screen; leaving erases it (and, for a terminal that
-    has no alternate screen, the main screen and its scrollback) before switching back, so
-    nothing of a private turn stays on screen or in the scrollback. On a pipe nothing is sent.
-    """
+class PrivateTurn:
+    """A hot-seat player's private turn. It is shown on the main screen, where a long board can
+    be scrolled back like any output; when the turn ends, the screen and the whole scrollback are
+    erased (ED 2, then ED 3: tmux and many terminals first move a cleared screen into the
+    scrollback, so the order matters), and the caller shows the public story again. The
+    alternate screen is not used: it has no scrollback, and a Water Rights board is taller than
+    most terminals. On a pipe nothing is sent."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
         self.active = False
 
     def enter(self) -> None:
-        if self.active:
-            return
         self.active = True
-        if self.console.is_terminal:
-            self.console.set_alt_screen(True)
-            self._send(ERASE_SCREEN)
 
-    def leave(self) -> None:
+    def leave(self) -> bool:
+        """End the private turn; True if the terminal was erased."""
         if not self.active:
-            return
+            return False
         self.active = False
-        if self.console.is_terminal:
-            self._send(ERASE_ALL)
-            self.console.set_alt_screen(False)
-
-    def _send(self, codes: str) -> None:
-        self.console.file.write(codes)
+        if not self.console.is_terminal:
+            return False
+        self.console.file.write(ERASE_ALL)
         self.console.file.flush()
+        return True
 
 
 class StopRequest:
