@@ -512,3 +512,34 @@ def test_water_rights_prompts_name_the_phase(monkeypatch, capsys) -> None:
     assert code == 1
     assert "King to move: set-up: taxed colours" in out
     assert "King (set-up: taxed colours)> quit" in out
+
+
+@pytest.mark.parametrize("finished", [0, 2])
+def test_an_interrupted_simulation_keeps_what_finished(
+    monkeypatch, capsys, tmp_path: Path, finished: int
+) -> None:
+    """Ctrl-C arriving as KeyboardInterrupt (a second Ctrl-C, or one a worker got first)."""
+    from tycoon.sim import simulate as real
+
+    def interrupted(task, games, jobs=1):
+        for index, result in enumerate(real(task, games, jobs=jobs)):
+            if index == finished:
+                raise KeyboardInterrupt
+            yield result
+
+    out_file = tmp_path / "games.jsonl"
+    out_file.write_text("an older file\n")
+    monkeypatch.setattr("tycoon.cli.main.run_simulation", interrupted)
+    code, out, err = tycoon(
+        monkeypatch, capsys, "simulate", "sealed-auction", "-n", "5", "--out", str(out_file)
+    )
+    assert code == 130 and "Traceback" not in out + err
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+    if finished:
+        assert "a partial report of the games finished (2 of 5)" in out
+        assert "Sealed Auction: 2 games" in out and "results by seat" in out
+        assert f"2 game records written to {out_file}" in out
+        assert len(out_file.read_text().splitlines()) == 2
+    else:
+        assert f"Interrupted before any game finished: no report, and {out_file} was not" in out
+        assert out_file.read_text() == "an older file\n"

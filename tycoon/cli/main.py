@@ -309,6 +309,9 @@ def simulate(
         if handle is not None:
             handle.discard()
         raise
+    if handle is not None and interrupted and not handle.lines:
+        handle.discard()  # nothing finished: --out stays as it was
+        handle = None
     if handle is not None:
         handle.commit()
     reports = [r for r in reports if r.games]
@@ -332,11 +335,16 @@ def simulate(
         else:
             show_comparison(labels, reports, prepared[0][1])
     else:
-        console.print("[yellow]Interrupted before any game finished: no report.[/yellow]")
-    if out is not None and handle is not None and not json_out:
         console.print(
-            f"{handle.lines} game records written to {out}"
-            + (f" (replay one: tycoon replay {out}#1)" if handle.lines else "")
+            "[yellow]Interrupted before any game finished: no report"
+            + (f", and {escape(str(out))} was not written" if out is not None else "")
+            + ".[/yellow]",
+            soft_wrap=True,
+        )
+    if handle is not None and not json_out:
+        console.print(
+            f"{handle.lines} game records written to {out} (replay one: tycoon replay {out}#1)",
+            soft_wrap=True,
         )
     if interrupted:
         raise typer.Exit(130)
