@@ -342,6 +342,7 @@ def test_resuming_a_numbered_record_into_its_own_file_keeps_the_others(
         stdin="bid 0\n",
     )
     assert code == 1 and f"it is saved in {games}#2 (go on with" in out
+    assert f"tycoon play --resume {games}#2 --save {games})" in out
     lines = games.read_text().splitlines()
     assert [lines[0], lines[2]] == others and len(json.loads(lines[1])["steps"]) == 5
 

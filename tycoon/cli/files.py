@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import stat
 import tempfile
 from collections.abc import Iterable
@@ -171,6 +172,14 @@ class RecordSlot:
     def reference(self) -> str:
         return str(self.path) if self.number == 1 else f"{self.path}#{self.number}"
 
+    @property
+    def resume(self) -> str:
+        """The options that go on with this game, saving it here again."""
+        if self.number == 1:
+            return f"--resume {shlex.quote(str(self.path))}"
+        path = shlex.quote(str(self.path))
+        return f"--resume {path}#{self.number} --save {path}"
+
     def save(self, record: GameRecord) -> None:
         try:
             lines = self.path.read_text(encoding="utf-8").split("\n")
@@ -220,6 +229,10 @@ class WholeFile:
     @property
     def reference(self) -> str:
         return str(self.path)
+
+    @property
+    def resume(self) -> str:
+        return f"--resume {shlex.quote(str(self.path))}"
 
     def save(self, record: GameRecord) -> None:
         write_lines(self.path, [record.to_line()])

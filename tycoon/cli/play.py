@@ -46,6 +46,9 @@ class RecordStore(Protocol):
     @property
     def reference(self) -> str: ...
 
+    @property
+    def resume(self) -> str: ...
+
     def save(self, record: GameRecord) -> None: ...
 
 
@@ -127,7 +130,7 @@ class PlaySession:
         if self.store is not None:
             where = (
                 f"it is saved in {self.store.reference} "
-                f"(go on with: tycoon play --resume {self.store.reference})"
+                f"(go on with: tycoon play {self.store.resume})"
             )
         else:
             where = "it was not saved (--save FILE keeps a game)"
