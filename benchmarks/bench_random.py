@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
-    names = args.game or [spec.name for spec in tycoon.games()]
+    names = args.game or [spec.name for spec in tycoon.game_specs()]
     seats = args.seats.split(",") if args.seats else None
     mode = "checked" if args.checked else "fast"
     options = dict(item.partition("=")[::2] for item in args.option)

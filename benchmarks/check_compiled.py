@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
     ).stdout.strip()
     if not probe.endswith(".so"):
         raise SystemExit(f"the copy in {compiled} is not compiled ({probe})")
-    for spec in tycoon.games():
+    for spec in tycoon.game_specs():
         codes = {entry.code for entry in tycoon.bots.bots_for(spec.name)}
         first = "greedy" if "greedy" in codes else "random"
         seats = ",".join([first] + ["random"] * (spec.default_players - 1))

@@ -12,5 +12,5 @@ from sealed_auction import SealedAuction
 import tycoon  # noqa: F401  (registers the built-in games)
 from tycoon.core import registry
 
-if "sealed-auction" not in {spec.name for spec in registry.games()}:
+if "sealed-auction" not in {spec.name for spec in registry.game_specs()}:
     registry.register(SealedAuction)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -113,7 +115,7 @@ def test_a_stopped_game_is_saved_and_resumes(monkeypatch, capsys, tmp_path: Path
         str(save),
         stdin="bid 1\n",
     )
-    assert code == 1 and "resume with --resume" in out
+    assert code == 1 and f"it is saved in {save} (go on with: tycoon play --resume {save})" in out
     saved = json.loads(save.read_text())
     assert len(saved["steps"]) == 3  # bid 1, the bot's bid, and the bot's next bid
     code, out, _ = tycoon(
@@ -185,7 +187,7 @@ def test_replay_steps_through_a_record(monkeypatch, capsys, tmp_path: Path) -> N
     assert code == 0
     assert "step 2 of 6" in out and "step 1 of 6" in out and "step 6 of 6" in out
     code, _, err = tycoon(monkeypatch, capsys, "replay", f"{out_file}#9")
-    assert code == 2 and "fewer than 9 records" in err
+    assert code == 2 and "holds 3 records; there is no record #9" in err
 
 
 def test_simulate_compares_variants_side_by_side(monkeypatch, capsys) -> None:
@@ -245,3 +247,300 @@ def test_command_line_mistakes_print_one_clear_line(monkeypatch, capsys, args, m
     code, out, err = tycoon(monkeypatch, capsys, *args)
     assert code == 2 and message in err and err.startswith("error:")
     assert err.count("\n") == 1 and "Traceback" not in err + out
+
+
+# -- files: checked before anything starts, written atomically, other games kept (issues 9, 10) --
+
+
+def stopped_game(monkeypatch, capsys, save: Path) -> None:
+    """A sealed-auction game stopped after one bid of the human: three steps, saved in ``save``."""
+    code, _, _ = tycoon(
+        monkeypatch,
+        capsys,
+        *("play", "sealed-auction", "--seats", "human,random", "--seed", "5"),
+        *("--save", str(save)),
+        stdin="bid 1\n",
+    )
+    assert code == 1
+
+
+def finished_records(monkeypatch, capsys, path: Path, games: int) -> list[str]:
+    code, _, _ = tycoon(
+        monkeypatch,
+        capsys,
+        *("simulate", "sealed-auction", "-n", str(games), "--seats", "random,random"),
+        *("--out", str(path)),
+    )
+    assert code == 0
+    return path.read_text().splitlines()
+
+
+@pytest.mark.parametrize(
+    ("command", "where", "message"),
+    [
+        ("play", "missing/dir/x.jsonl", "there is no directory"),
+        ("play", "a-directory", "is a directory; give a file name"),
+        ("play", "read-only.jsonl", "the file is not writable"),
+        ("simulate", "missing/x.jsonl", "there is no directory"),
+        ("simulate", "a-directory", "is a directory; give a file name"),
+        ("simulate", "read-only.jsonl", "the file is not writable"),
+    ],
+)
+def test_bad_output_paths_are_refused_before_anything_starts(
+    monkeypatch, capsys, tmp_path: Path, command: str, where: str, message: str
+) -> None:
+    (tmp_path / "a-directory").mkdir()
+    read_only = tmp_path / "read-only.jsonl"
+    read_only.write_text("keep me\n")
+    read_only.chmod(0o444)
+    target = tmp_path / where
+    if command == "play":
+        args = ["play", "sealed-auction", "--seats", "human,random", "--save", str(target)]
+    else:
+        args = ["simulate", "sealed-auction", "-n", "5", "--out", str(target)]
+    code, out, err = tycoon(monkeypatch, capsys, *args, stdin="bid 1\nbid 1\n")
+    assert code == 2
+    assert err.startswith("error:") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err + out
+    assert out == ""  # nothing was played or simulated
+    assert read_only.read_text() == "keep me\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-directory", "read-only.jsonl"]
+    assert list((tmp_path / "a-directory").iterdir()) == []
+
+
+def test_resuming_a_file_of_several_games_keeps_the_others(
+    monkeypatch, capsys, tmp_path: Path
+) -> None:
+    games = tmp_path / "games.jsonl"
+    stopped_game(monkeypatch, capsys, games)
+    others = finished_records(monkeypatch, capsys, tmp_path / "others.jsonl", 2)
+    games.write_text(games.read_text() + "\n" + "\n".join(others) + "\n")  # a blank line too
+    code, out, _ = tycoon(monkeypatch, capsys, "play", "--resume", str(games), stdin="bid 0\n")
+    assert code == 1 and f"it is saved in {games} (go on with" in out
+    lines = games.read_text().split("\n")
+    assert lines[1:] == ["", *others, ""]  # the other games, byte for byte, blank line kept
+    assert len(json.loads(lines[0])["steps"]) == 5
+    code, out, _ = tycoon(monkeypatch, capsys, "play", "--resume", str(games), stdin="bid 0\n")
+    assert code == 0 and "Game over" in out
+    lines = games.read_text().split("\n")
+    assert lines[1:] == ["", *others, ""]
+    assert json.loads(lines[0])["outcome"] is not None
+
+
+def test_resuming_a_numbered_record_into_its_own_file_keeps_the_others(
+    monkeypatch, capsys, tmp_path: Path
+) -> None:
+    games = tmp_path / "games.jsonl"
+    stopped_game(monkeypatch, capsys, tmp_path / "stopped.jsonl")
+    others = finished_records(monkeypatch, capsys, tmp_path / "others.jsonl", 2)
+    stopped = (tmp_path / "stopped.jsonl").read_text().strip()
+    games.write_text(f"{others[0]}\n{stopped}\n{others[1]}\n")
+    code, out, _ = tycoon(
+        monkeypatch,
+        capsys,
+        *("play", "--resume", f"{games}#2", "--save", str(games)),
+        stdin="bid 0\n",
+    )
+    assert code == 1 and f"it is saved in {games}#2 (go on with" in out
+    assert f"tycoon play --resume {games}#2 --save {games})" in out
+    lines = games.read_text().splitlines()
+    assert [lines[0], lines[2]] == others and len(json.loads(lines[1])["steps"]) == 5
+
+
+def test_a_record_changed_meanwhile_is_not_saved_over(monkeypatch, capsys, tmp_path: Path) -> None:
+    from tycoon.cli.files import RecordSlot
+    from tycoon.core import GameRecord, Match, RecordError, load_record
+
+    games = tmp_path / "games.jsonl"
+    stopped_game(monkeypatch, capsys, games)
+    record = load_record(str(games))
+    slot = RecordSlot(games, 1, record)
+    other = finished_records(monkeypatch, capsys, tmp_path / "other.jsonl", 1)[0]
+    games.write_text(other + "\n")
+    match = Match.from_record(record)
+    with pytest.raises(RecordError, match="no longer holds the game being played"):
+        slot.save(match.record())
+    assert games.read_text() == other + "\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    assert isinstance(GameRecord.from_json(json.loads(other)), GameRecord)
+
+
+def test_a_failed_save_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    from tycoon.cli.files import write_lines
+
+    path = tmp_path / "games.jsonl"
+    path.write_text("old\n")
+
+    def lines():
+        yield "new"
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_lines(path, lines())
+    assert path.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+    write_lines(path, ["one", "two"])
+    assert path.read_text() == "one\ntwo\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+
+
+def test_a_simulation_that_fails_leaves_its_out_file_as_it_was(
+    monkeypatch, capsys, tmp_path: Path
+) -> None:
+    from tycoon.sim import simulate as real
+
+    def failing(task, games, jobs=1):
+        for index, result in enumerate(real(task, games, jobs=jobs)):
+            if index == 2:
+                raise RuntimeError("a bug in a game")
+            yield result
+
+    out_file = tmp_path / "games.jsonl"
+    out_file.write_text("an older file\n")
+    monkeypatch.setattr("tycoon.cli.main.run_simulation", failing)
+    with pytest.raises(RuntimeError, match="a bug in a game"):
+        tycoon(monkeypatch, capsys, "simulate", "sealed-auction", "-n", "5", "--out", str(out_file))
+    assert out_file.read_text() == "an older file\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+    monkeypatch.setattr("tycoon.cli.main.run_simulation", real)
+    assert len(finished_records(monkeypatch, capsys, out_file, 3)) == 3
+
+
+# -- resuming: the game named and the seats given must fit the record (issue 9 item 12) --------
+
+
+def test_resume_refuses_a_record_of_another_game(monkeypatch, capsys, tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    stopped_game(monkeypatch, capsys, save)
+    code, out, err = tycoon(monkeypatch, capsys, "play", "estates", "--resume", str(save))
+    assert code == 2 and err.count("\n") == 1 and out == ""
+    assert f"{save} holds a game of sealed-auction, not estates" in err
+    code, out, _ = tycoon(
+        monkeypatch, capsys, "play", "sealed-auction", "--resume", str(save), stdin="quit\n"
+    )
+    assert code == 1 and "Seat 1>" in out
+
+
+def test_resume_says_which_seats_changed(monkeypatch, capsys, tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    stopped_game(monkeypatch, capsys, save)
+    code, out, _ = tycoon(monkeypatch, capsys, "play", "--resume", str(save), stdin="quit\n")
+    assert code == 1 and "in the saved game" not in out
+    code, _, err = tycoon(
+        monkeypatch, capsys, "play", "--resume", str(save), "--seats", "human,wizard"
+    )
+    assert code == 2 and "no bot 'wizard'" in err
+    code, out, _ = tycoon(
+        monkeypatch, capsys, "play", "--resume", str(save), "--seats", "random,random"
+    )
+    assert code == 0 and "Game over" in out
+    assert "Seat 1 was human in the saved game and is now random (--seats)" in out
+    assert "Seat 2 was" not in out
+    assert json.loads(save.read_text())["seats"] == ["random", "random"]
+
+
+# -- one clear line for odd files, and defaults that show (issue 9 item 15) ---------------------
+
+
+def test_an_empty_record_file_says_so(monkeypatch, capsys, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    for args in (["replay", str(empty)], ["play", "--resume", str(empty)]):
+        code, _, err = tycoon(monkeypatch, capsys, *args)
+        assert code == 2 and f"error: {empty} holds no game records (it is empty)" in err
+    code, _, err = tycoon(monkeypatch, capsys, "replay", f"{empty}#0")
+    assert code == 2 and "records are numbered from 1" in err
+
+
+def test_games_shows_an_empty_text_default(monkeypatch, capsys) -> None:
+    code, out, _ = tycoon(monkeypatch, capsys, "games")
+    assert code == 0 and 'data=""' in out
+    code, out, _ = tycoon(monkeypatch, capsys, "games", "water-rights")
+    row = next(line for line in out.splitlines() if "--data" in line)
+    assert '│ ""' in row
+
+
+# -- the prompt: every TycoonError is a mistake, odd text never a traceback ---------------------
+
+
+def test_every_tycoon_error_at_the_prompt_is_reported(monkeypatch, capsys) -> None:
+    from sealed_auction import SealedAuction
+
+    from tycoon.core import RecordError
+
+    original = SealedAuction.parse_action
+
+    def parse(self, text: str, seat: int):
+        if text == "odd":
+            raise RecordError("an odd reason")
+        if text == "worse":
+            int("²")
+        return original(self, text, seat)
+
+    monkeypatch.setattr(SealedAuction, "parse_action", parse)
+    code, out, err = tycoon(
+        monkeypatch,
+        capsys,
+        *("play", "sealed-auction", "--seats", "human,random", "--seed", "3"),
+        stdin="odd\nworse\nquit\n",
+    )
+    assert code == 1 and "Traceback" not in out + err
+    assert "an odd reason (type 'moves' for the legal moves)" in out
+    assert "'worse' is not a move of this game (type 'moves'" in out
+
+
+def test_a_superscript_number_is_not_a_traceback() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tycoon", "play", "estates", "--seats", "human,random"],
+        input="bid ²\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "(type 'moves' for the legal moves)" in result.stdout
+    assert "Game stopped; it was not saved" in result.stdout
+
+
+def test_water_rights_prompts_name_the_phase(monkeypatch, capsys) -> None:
+    code, out, _ = tycoon(
+        monkeypatch,
+        capsys,
+        *("play", "water-rights", "--seats", "human,random,random,random", "--seed", "2"),
+        stdin="quit\n",
+    )
+    assert code == 1
+    assert "King to move: set-up: taxed colours" in out
+    assert "King (set-up: taxed colours)> quit" in out
+
+
+@pytest.mark.parametrize("finished", [0, 2])
+def test_an_interrupted_simulation_keeps_what_finished(
+    monkeypatch, capsys, tmp_path: Path, finished: int
+) -> None:
+    """Ctrl-C arriving as KeyboardInterrupt (a second Ctrl-C, or one a worker got first)."""
+    from tycoon.sim import simulate as real
+
+    def interrupted(task, games, jobs=1):
+        for index, result in enumerate(real(task, games, jobs=jobs)):
+            if index == finished:
+                raise KeyboardInterrupt
+            yield result
+
+    out_file = tmp_path / "games.jsonl"
+    out_file.write_text("an older file\n")
+    monkeypatch.setattr("tycoon.cli.main.run_simulation", interrupted)
+    code, out, err = tycoon(
+        monkeypatch, capsys, "simulate", "sealed-auction", "-n", "5", "--out", str(out_file)
+    )
+    assert code == 130 and "Traceback" not in out + err
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+    if finished:
+        assert "a partial report of the games finished (2 of 5)" in out
+        assert "Sealed Auction: 2 games" in out and "results by seat" in out
+        assert f"2 game records written to {out_file}" in out
+        assert len(out_file.read_text().splitlines()) == 2
+    else:
+        assert f"Interrupted before any game finished: no report, and {out_file} was not" in out
+        assert out_file.read_text() == "an older file\n"

@@ -16,7 +16,7 @@ import tycoon
 from tycoon.core import Match, make
 from tycoon.sim import make_bots, play_match
 
-BUILT_IN = [spec.name for spec in tycoon.games() if spec.name != "sealed-auction"]
+BUILT_IN = [spec.name for spec in tycoon.game_specs() if spec.name != "sealed-auction"]
 
 
 def command(

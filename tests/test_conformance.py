@@ -31,7 +31,7 @@ from tycoon.core import (
     OutOfTurnError,
     SealedCommits,
     SeededRng,
-    games,
+    game_specs,
     is_legal,
     make,
     replay_to_end,
@@ -40,7 +40,7 @@ from tycoon.core import (
 from tycoon.core.views import to_jsonable
 
 MAX_STEPS = 20_000
-GAME_NAMES = [spec.name for spec in games()]
+GAME_NAMES = [spec.name for spec in game_specs()]
 
 
 def player_counts(name: str) -> list[int]:

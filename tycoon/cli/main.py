@@ -16,15 +16,23 @@ from rich.rule import Rule
 from rich.table import Table
 
 import tycoon
+from tycoon.cli.files import (
+    AtomicFile,
+    RecordSlot,
+    WholeFile,
+    check_writable,
+    load_reference,
+    same_file,
+    split_reference,
+)
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
-from tycoon.cli.play import HUMAN, PlaySession, seat_names
-from tycoon.cli.terminal import make_console, read_line
+from tycoon.cli.play import HUMAN, PlaySession, RecordStore, seat_names
+from tycoon.cli.terminal import StopRequest, make_console, read_line
 from tycoon.core import (
     Match,
     OptionError,
     TycoonError,
     get_spec,
-    load_record,
     make,
 )
 from tycoon.core import (
@@ -64,6 +72,8 @@ def _check_seats(game: Any, seats: list[str]) -> None:
 def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
+    if value == "":
+        return '""'  # the empty text, as it is given: --name ""
     return str(value)
 
 
@@ -102,7 +112,7 @@ def games(
     table = Table(title="tycoon games")
     for column in ("game", "title", "players", "options (default)", "bots"):
         table.add_column(column)
-    for spec in tycoon.games():
+    for spec in tycoon.game_specs():
         options = ", ".join(f"{o.name}={_shown(o.default)}" for o in spec.options)
         codes = ", ".join(entry.code for entry in bots_for(spec.name))
         table.add_row(
@@ -131,21 +141,46 @@ def play(
 ) -> None:
     """Play in the terminal. Game options follow as --name value (see: tycoon games NAME)."""
     out = make_console(plain) if plain else console
+    store: RecordStore | None = None
+    changes: list[str] = []
     if resume is not None:
         if ctx.args:
             raise OptionError("a resumed game keeps its own options; give none with --resume")
-        record = load_record(resume)
+        path_text, number, numbered = split_reference(resume)
+        record = load_reference(resume)
+        if game is not None and get_spec(game).name != record.game:
+            raise OptionError(
+                f"{resume} holds a game of {record.game}, not {get_spec(game).name} "
+                "(with --resume the game name may be left out)"
+            )
         match = Match.from_record(record)
-        seat_list = parse_seats(seats) if seats else list(record.seats)
+        if match.is_over():
+            raise OptionError("that game is already over (watch it with tycoon replay)")
+        saved = list(record.seats)
+        seat_list = parse_seats(seats) if seats else saved
         if len(seat_list) != match.game.players:
+            if not seats and not saved:
+                raise OptionError("the saved game does not say who sits where; give --seats")
             raise OptionError(
                 f"the saved game has {match.game.players} seats; give --seats for each"
             )
+        _check_seats(match.game, seat_list)
+        changes = _seat_changes(match, saved, seat_list)
         match.seats = tuple(seat_list)
-        if save is None and "#" not in resume:
-            save = Path(resume)
-        if match.is_over():
-            raise OptionError("that game is already over (watch it with tycoon replay)")
+        if save is not None:
+            check_writable(save, "--save")
+            if same_file(save, Path(path_text)):
+                store = RecordSlot(Path(path_text), number, record)
+            else:
+                store = WholeFile(save)
+        elif not numbered:  # saved back in its own place, keeping the file's other games
+            try:
+                check_writable(Path(path_text), "")
+            except OptionError as error:
+                raise OptionError(
+                    f"cannot save the game back: {error.reason} (give --save NEW_FILE)"
+                ) from None
+            store = RecordSlot(Path(path_text), number, record)
     else:
         if game is None:
             raise OptionError("name a game to play (tycoon games lists them)")
@@ -154,11 +189,32 @@ def play(
         seat_list = parse_seats(seats) if seats else _default_seats(spec.name, spec.default_players)
         configured = make(spec.name, len(seat_list), **options)
         _check_seats(configured, seat_list)
+        if save is not None:
+            check_writable(save, "--save")
+            store = WholeFile(save)
         match = Match(configured, fresh_seed() if seed is None else seed, seat_list)
-    session = PlaySession(out, match, seat_list, save=save, delay=delay)
+    session = PlaySession(out, match, seat_list, store=store, delay=delay)
+    for change in changes:
+        out.print(f"[yellow]{escape(change)}[/yellow]", soft_wrap=True)
     finished = session.run()
+    if session.interrupted:
+        raise typer.Exit(130)
     if not finished:
         raise typer.Exit(1)
+
+
+def _seat_changes(match: Any, saved: list[str], seats: list[str]) -> list[str]:
+    """What --seats changes in a resumed game, one line a seat (said before play goes on)."""
+    if not saved or saved == seats:
+        return []
+    if len(saved) != len(seats):
+        return [f"the saved game seated {','.join(saved)}; now {','.join(seats)} (--seats)"]
+    names = seat_names(match.game, match.state, [""] * match.game.players)
+    return [
+        f"{names[seat]} was {before} in the saved game and is now {after} (--seats)"
+        for seat, (before, after) in enumerate(zip(saved, seats, strict=True))
+        if before != after
+    ]
 
 
 @app.command(context_settings=GAME_OPTIONS)
@@ -208,42 +264,98 @@ def simulate(
         )
         check_task(task)
         prepared.append((label, configured, task))
+    if out is not None:
+        check_writable(out, "--out")
     err = make_console(stderr=True)
     reports: list[Report] = []
-    handle = open(out, "w", encoding="utf-8") if out is not None else None  # noqa: SIM115
+    interrupted = False
+    # The records go to a temporary file that replaces --out at the end, or after Ctrl-C with
+    # the games finished by then; on any other failure --out is left as it was.
+    handle = AtomicFile(out) if out is not None else None
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=json_out or not err.is_terminal,
-        ) as progress:
+        with (
+            StopRequest() as stop,
+            Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+                disable=json_out or not err.is_terminal,
+            ) as progress,
+        ):
             for label, configured, task in prepared:
                 report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)
-                bar = progress.add_task(f"{spec.name} {label}", total=games_count)
-                for result in run_simulation(task, games_count, jobs=jobs):
-                    report.add(result)
-                    if handle is not None and result.record is not None:
-                        handle.write(result.record + "\n")
-                    progress.advance(bar)
                 reports.append(report)
-    finally:
+                bar = progress.add_task(f"{spec.name} {label}", total=games_count)
+                results = run_simulation(task, games_count, jobs=jobs)
+                try:
+                    for result in results:
+                        report.add(result)
+                        if handle is not None and result.record is not None:
+                            handle.write_line(result.record)
+                        progress.advance(bar)
+                        if stop.requested:
+                            break
+                finally:
+                    getattr(results, "close", lambda: None)()  # a worker pool shuts down now
+                if stop.requested:
+                    break
+        interrupted = stop.requested
+    except KeyboardInterrupt:  # a second Ctrl-C, or one that reached a worker process first
+        interrupted = True
+    except BaseException:
         if handle is not None:
-            handle.close()
+            handle.discard()
+        raise
+    if handle is not None and interrupted and not handle.lines:
+        handle.discard()  # nothing finished: --out stays as it was
+        handle = None
+    if handle is not None:
+        handle.commit()
+    reports = [r for r in reports if r.games]
+    labels = [label for label, _, _ in prepared][: len(reports)]
     if json_out:
-        data: Any = reports[0].to_json() if len(reports) == 1 else [r.to_json() for r in reports]
+        data: Any = [r.to_json() for r in reports]
+        if interrupted:
+            data = {"partial": True, "wanted": games_count, "reports": data}
+        elif len(reports) == 1:
+            data = data[0]
         print(json.dumps(data, indent=1))
-        return
-    if len(reports) == 1:
-        show_report(reports[0], prepared[0][1])
+    elif reports:
+        if interrupted:
+            console.print(
+                f"[yellow]Interrupted: a partial report of the games finished "
+                f"({_finished(labels, reports, games_count)}).[/yellow]",
+                soft_wrap=True,
+            )
+        if len(reports) == 1:
+            show_report(reports[0], prepared[0][1])
+        else:
+            show_comparison(labels, reports, prepared[0][1])
     else:
-        show_comparison([label for label, _, _ in prepared], reports, prepared[0][1])
-    if out is not None:
-        total = sum(r.games for r in reports)
-        console.print(f"{total} game records written to {out} (replay one: tycoon replay {out}#1)")
+        console.print(
+            "[yellow]Interrupted before any game finished: no report"
+            + (f", and {escape(str(out))} was not written" if out is not None else "")
+            + ".[/yellow]",
+            soft_wrap=True,
+        )
+    if handle is not None and not json_out:
+        console.print(
+            f"{handle.lines} game records written to {out} (replay one: tycoon replay {out}#1)",
+            soft_wrap=True,
+        )
+    if interrupted:
+        raise typer.Exit(130)
+
+
+def _finished(labels: list[str], reports: list[Report], wanted: int) -> str:
+    if len(reports) == 1:
+        return f"{reports[0].games} of {wanted}"
+    return ", ".join(
+        f"{label}: {r.games} of {wanted}" for label, r in zip(labels, reports, strict=True)
+    )
 
 
 def _interval(wins: float, games: int) -> str:
@@ -383,7 +495,7 @@ def replay(
 ) -> None:
     """Step through a recorded game, board and moves (Enter: next, p: back, NUMBER: go, q: quit)."""
     out = make_console(plain) if plain else console
-    record = load_record(reference)
+    record = load_reference(reference)
     game, frames = _frames(record)
     if viewer is not None and not 1 <= viewer <= game.players:
         raise OptionError(f"--as takes a seat from 1 to {game.players}")

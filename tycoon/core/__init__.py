@@ -31,7 +31,14 @@ from tycoon.core.errors import (
 from tycoon.core.game import Game, Outcome
 from tycoon.core.match import Match, game_for, replay, replay_to_end
 from tycoon.core.record import GameRecord, Step, load_record, read_records, write_records
-from tycoon.core.registry import game_class, games, get_spec, make, register, unregister
+from tycoon.core.registry import (
+    game_class,
+    game_specs,
+    get_spec,
+    make,
+    register,
+    unregister,
+)
 from tycoon.core.rng import RecordingRng, Rng, ScriptedRng, SeededRng, derive_seed
 from tycoon.core.sealed import SealedCommits, SealedView
 from tycoon.core.spec import Chance, Dynamics, GameSpec, Information, Option, OptionValue
@@ -77,7 +84,7 @@ __all__ = [
     "expand",
     "game_class",
     "game_for",
-    "games",
+    "game_specs",
     "get_spec",
     "is_legal",
     "load_record",

@@ -192,6 +192,11 @@ class Game(Generic[S, A, V]):
         sealed commit by another seat is announced only as having been made)."""
         return self.format_action(action)
 
+    def prompt_label(self, view: V, seat: int) -> str:
+        """A few words for ``seat``'s prompt naming the decision at hand (the phase, say), so a
+        person sees what their next command will answer; "" (the default) names nothing."""
+        return ""
+
     def narrate(self, before: V, action: A, after: V) -> list[str]:
         """What a seat saw happen in one step (dice, cards, payments, phase changes), worked out
         from its views before and after, so narration can never leak."""

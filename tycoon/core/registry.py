@@ -54,6 +54,6 @@ def make(name: str, players: int | None = None, **options: Any) -> Game[Any, Any
     return game_class(name)(players, options)
 
 
-def games() -> list[GameSpec]:
+def game_specs() -> list[GameSpec]:
     """Every registered game's spec, by name."""
     return [_GAMES[name].spec for name in sorted(_GAMES)]

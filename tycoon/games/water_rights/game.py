@@ -485,6 +485,10 @@ class WaterRights(Game[State, Action, View]):
     def describe_action(self, action: Action, viewer: int | None) -> str:
         return render.describe_action(self, action)
 
+    def prompt_label(self, view: View, seat: int) -> str:
+        """The phase the next command answers (phases may end by themselves)."""
+        return PHASE_NAMES[view.phase]
+
     def narrate(self, before: View, action: Action, after: View) -> list[str]:
         return render.narrate(self, before, action, after)
 
