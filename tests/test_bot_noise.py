@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 
 import tycoon  # noqa: F401  (registers every game and its bots)
-from tycoon.core import Game, SeededRng, UnknownBotError, games, make
+from tycoon.core import Game, SeededRng, UnknownBotError, game_specs, make
 from tycoon.core.players import bots_for, make_bot
 from tycoon.sim.runner import make_bots, play_match
 
 # Every game that ships with tycoon (the test suite registers a small game of its own too).
 GAMES = [
-    spec.name for spec in games() if type(make(spec.name)).__module__.startswith("tycoon.games.")
+    spec.name
+    for spec in game_specs()
+    if type(make(spec.name)).__module__.startswith("tycoon.games.")
 ]
 
 
