@@ -205,3 +205,17 @@ def test_sampled_hidden_data_never_changes_a_picture() -> None:
         seat = match.to_act()[rng.below(len(match.to_act()))]
         match.play(sample_choice(match.legal_actions(seat), rng))
     assert differed
+
+
+def test_card_plays_and_extensions_point_at_the_map_and_the_hand() -> None:
+    """INQUIRY, DEMOLISH, REDEVELOP and EXTENSION (rare in random play), in built positions."""
+    game = new_game(3)
+    rng = SeededRng(3)
+    seen: Counter[str] = Counter()
+    hand = "INQUIRY DEMOLISH REDEVELOP EXTENSION"
+    players = [player(deeds="A3 B2", hand=hand, cash=30), player(cash=5), player(cash=5)]
+    buildings = city(game, (0, "CHAV", "A1 A2"), (1, "DUMP", "H1 H2"), (2, "COMMONS", "A7"))
+    for phase in (Phase.BEFORE_COLLECTION, Phase.AFTER_COLLECTION, Phase.BUILD):
+        state = make_state(game, phase, players=players, city_map=buildings, queue=(0, 1, 2))
+        check_pictures(game, state, rng, seen)
+    assert {"Inquiry", "Demolish", "Redevelop", "Extend", "Build"} <= set(seen), seen

@@ -46,7 +46,7 @@ from tycoon.games.milton_keynes.actions import (
 )
 from tycoon.games.milton_keynes.actions import Buy as BuyLot
 from tycoon.games.milton_keynes.render import commission_text, offer_text, permits_shown
-from tycoon.games.milton_keynes.state import PHASE_TITLES, SEASONS, Phase
+from tycoon.games.milton_keynes.state import PHASE_TITLES, SEASONS, Commission, Phase
 from tycoon.games.milton_keynes.view import View
 
 if TYPE_CHECKING:
@@ -66,6 +66,7 @@ LAND = "#f4efe2"
 OFF = "#dedede"
 LOT = "#fff1a8"
 LINE = 17.0  # a line of text in the panels
+SEALED_PHASES = (Phase.BRIBE, Phase.PERMIT_BID, Phase.REBID, Phase.BUILD)
 
 
 def plot_key(label: str) -> str:
@@ -176,6 +177,7 @@ def draw_map(game: MiltonKeynes, view: View) -> list[str]:
     mine = set(view.hand_deeds)
     known = {p: s for s, deeds in enumerate(view.known_deeds) for p in deeds if s != view.seat}
     claims = {plot: seat for seat, plot in view.claims}
+    pouched = {p for item in own_pouch(view) for p in item.cells}
     parts: list[str] = []
     for c in range(bd.COLUMNS):
         parts.append(
@@ -283,7 +285,11 @@ def draw_map(game: MiltonKeynes, view: View) -> list[str]:
                 )
                 cell.append(
                     S.text(
-                        x + CELL / 2, y + CELL - 9, "your deed", font_size=8, text_anchor="middle"
+                        x + CELL / 2,
+                        y + CELL - 9,
+                        "in pouch" if p in pouched else "your deed",
+                        font_size=8,
+                        text_anchor="middle",
                     )
                 )
             elif p in known:
@@ -436,18 +442,23 @@ def to_act(view: View) -> tuple[int, ...]:
     phase = Phase[view.phase.upper()]
     if phase == Phase.OVER:
         return ()
-    if view.sealed is not None and phase in (
-        Phase.BRIBE,
-        Phase.PERMIT_BID,
-        Phase.REBID,
-        Phase.BUILD,
-    ):
+    if view.sealed is not None and phase in SEALED_PHASES:
         return view.sealed.pending
     if phase == Phase.TRADE_REPLY and view.offer is not None:
         return (view.offer.to,)
     if view.requisitioner >= 0:
         return (view.requisitioner,)
     return view.queue[:1]
+
+
+def own_pouch(view: View) -> tuple[Commission, ...]:
+    """The viewer's commissions while the pouches are being filled (sealed: as sealed)."""
+    phase = Phase[view.phase.upper()]
+    if phase not in (Phase.BUILD, Phase.REQUISITION):
+        return ()
+    if phase == Phase.BUILD and view.sealed is not None and view.sealed.own is not None:
+        return tuple(view.sealed.own)
+    return view.draft
 
 
 def draw_hand(game: MiltonKeynes, view: View, panel: Panel) -> None:
@@ -463,7 +474,7 @@ def draw_hand(game: MiltonKeynes, view: View, panel: Panel) -> None:
             continue
         code = cd.PERMIT_CODES[permit]
         chav = permit in cd.CHAV_CARDS
-        width = 16 + 7.4 * len(code) + (20 if count > 1 else 0)
+        width = 16 + 7.8 * len(code) + (26 if count > 1 else 0)
         if x + width > WIDTH - 8:
             x, y = 10.0, y + 40
         card = [
@@ -480,11 +491,8 @@ def draw_hand(game: MiltonKeynes, view: View, panel: Panel) -> None:
         panel.y = y + 38
     else:
         panel.line("permits: none")
-    phase = Phase[view.phase.upper()]
-    pouch = view.draft
-    if view.sealed is not None and view.sealed.own is not None and phase == Phase.BUILD:
-        pouch = view.sealed.own
-    if pouch and phase in (Phase.BUILD, Phase.REQUISITION):
+    pouch = own_pouch(view)
+    if pouch:
         sealed = view.sealed is not None and view.seat in view.sealed.committed
         panel.line(
             ("Your sealed pouch: " if sealed else "Your pouch: ")
@@ -620,6 +628,7 @@ def draw_players(game: MiltonKeynes, view: View, panel: Panel) -> None:
     panel.heading("Developers")
     acting = to_act(view)
     sealed = view.sealed
+    phase = Phase[view.phase.upper()]
     for seat in range(view.players):
         y = panel.y + 2
         character = view.characters[seat] if seat < len(view.characters) else -1
@@ -629,7 +638,7 @@ def draw_players(game: MiltonKeynes, view: View, panel: Panel) -> None:
         if seat == view.seat:
             name += " — you"
         status = ""
-        if sealed is not None and seat in sealed.seats:
+        if sealed is not None and seat in sealed.seats and phase in SEALED_PHASES:
             status = "committed" if seat in sealed.committed else "deciding"
         elif seat in acting:
             status = "to act"
