@@ -192,3 +192,18 @@ def test_the_hidden_card_order_does_not_change_any_picture() -> None:
     for deck in game.decks:
         for card in deck:
             assert card.text not in picture
+
+
+def test_the_squares_of_the_decision_in_progress_are_outlined() -> None:
+    game = new_game(3)
+    owner = {1: 0, 3: 0, 6: 1, 8: 1, 9: 1}
+    for frame, count in (
+        (Buy(39), 1),
+        (Auction(lot=39, high=0, leader=-1, order=(0, 1, 2), at=0), 1),
+        (Deal(0, 1, give=(1, 3), take=(6,)), 3),
+        (Auction(lot=6, high=0, leader=-1, order=(0, 1), at=0, building=1, requester=0), 0),
+    ):
+        state = position(game, owner=owner, stack=(frame,))
+        picture = game.render_svg(game.observe(state, 2))
+        assert picture is not None
+        assert picture.count('stroke-dasharray="6 3"') == count

@@ -317,6 +317,21 @@ def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
     return S.group([S.title(tip), *parts], data_target=f"square:{square}")
 
 
+def in_focus(t: Table) -> tuple[int, ...]:
+    """The squares the decision in progress concerns: the deed on offer or at auction, the
+    properties of a deal, the mortgaged deeds just received."""
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Buy):
+        return (top.square,)
+    if isinstance(top, Auction) and not top.building:
+        return (top.lot,)
+    if isinstance(top, Deal):
+        return (*top.give, *top.take)
+    if isinstance(top, Fee):
+        return top.squares
+    return ()
+
+
 def draw_tokens(t: Table, players: int) -> list[str]:
     """Each player still in, as a numbered disc on its square (jailed players in the cell)."""
     parts: list[str] = []
@@ -638,6 +653,21 @@ def draw_players(game: EsportMonopoly, view: View, y0: float) -> list[str]:
 def render_svg(game: EsportMonopoly, view: View) -> str:
     t = view.table
     parts = [draw_square(game, t, square) for square in range(40)]
+    for square in in_focus(t):
+        # The squares the decision in progress is about, outlined.
+        x, y, w, h, _ = cell(square)
+        parts.append(
+            S.rect(
+                x + 2,
+                y + 2,
+                w - 4,
+                h - 4,
+                fill="none",
+                stroke=S.HIGHLIGHT,
+                stroke_width=3,
+                stroke_dasharray="6 3",
+            )
+        )
     parts += draw_tokens(t, game.players)
     parts += draw_middle(game, view)
     parts += draw_players(game, view, EDGE + 4)
