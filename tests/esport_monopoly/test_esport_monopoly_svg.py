@@ -90,8 +90,8 @@ def test_random_games_draw_every_target(players: int, seed: int, options: dict[s
     rng = SeededRng(seed)
     seen: Counter[str] = Counter()
     steps = 0
-    while not match.is_over() and steps < 800:
-        if steps % 8 == 0:
+    while not match.is_over() and steps < 600:
+        if steps % 10 == 0:
             check_pictures(game, match.state, seen)
         to_act = match.to_act()
         seat = to_act[rng.below(len(to_act))]

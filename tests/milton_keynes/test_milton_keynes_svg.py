@@ -90,7 +90,7 @@ def test_random_games_draw_every_target(
     rng = SeededRng(seed)
     seen: Counter[str] = Counter()
     steps = 0
-    while not match.is_over() and steps < 400:
+    while not match.is_over() and steps < 300:
         if steps % 3 == 0:
             check_pictures(game, match.state, rng, seen)
         to_act = match.to_act()
