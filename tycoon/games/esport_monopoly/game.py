@@ -688,5 +688,15 @@ class EsportMonopoly(Game[State, Action, View]):
     def explain_outcome(self, state: State) -> str:
         return render.explain_outcome(self, state)
 
+    def render_svg(self, view: View) -> str | None:
+        from tycoon.games.esport_monopoly import svg  # loaded on first use: only people look
+
+        return svg.render_svg(self, view)
+
+    def move_targets(self, action: Action) -> tuple[str, ...]:
+        from tycoon.games.esport_monopoly import svg
+
+        return svg.move_targets(action)
+
 
 __all__ = ["EsportMonopoly"]

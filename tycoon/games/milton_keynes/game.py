@@ -942,3 +942,13 @@ class MiltonKeynes(Game[State, Action, View]):
         if character >= 0:
             return cd.CHARACTERS[character].colour
         return cd.SEAT_COLOURS[seat % len(cd.SEAT_COLOURS)]
+
+    def render_svg(self, view: View) -> str | None:
+        from tycoon.games.milton_keynes import svg  # loaded on first use: only people look
+
+        return svg.render_svg(self, view)
+
+    def move_targets(self, action: Action) -> tuple[str, ...]:
+        from tycoon.games.milton_keynes import svg
+
+        return svg.move_targets(self, action)
