@@ -142,7 +142,7 @@ def test_the_map_shows_buildings_by_owner_lots_and_own_deeds() -> None:
         found = next(e for e in root.iter() if e.get("data-target") == key)
         return [e.text or "" for e in found.iter(f"{ns}text")]
 
-    assert "D2" in words("plot:C4") and "D2" in words("plot:C5")  # kind and owner's number
+    assert "D:2" in words("plot:C4") and "D:2" in words("plot:C5")  # kind and owner's number
     assert "your deed" in words("plot:A1")
     assert "$10" in words("lot:H1")
     assert "L1" in words("plot:H2")

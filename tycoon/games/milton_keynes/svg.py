@@ -45,7 +45,12 @@ from tycoon.games.milton_keynes.actions import (
     Requisition,
 )
 from tycoon.games.milton_keynes.actions import Buy as BuyLot
-from tycoon.games.milton_keynes.render import commission_text, offer_text, permits_shown
+from tycoon.games.milton_keynes.render import (
+    building_code,
+    commission_text,
+    offer_text,
+    permits_shown,
+)
 from tycoon.games.milton_keynes.state import PHASE_TITLES, SEASONS, Commission, Phase
 from tycoon.games.milton_keynes.view import View
 
@@ -216,7 +221,7 @@ def draw_map(game: MiltonKeynes, view: View) -> list[str]:
                 S.text(
                     x + CELL / 2,
                     y + 24,
-                    f"{cd.KIND_LETTERS[b.kind]}{b.owner + 1}",
+                    building_code(b.kind, b.owner),
                     font_size=17,
                     font_weight="bold",
                     text_anchor="middle",
@@ -710,7 +715,7 @@ def render_svg(game: MiltonKeynes, view: View) -> str:
         for letter, name in zip(cd.KIND_LETTERS, cd.KIND_NAMES, strict=True)
     )
     panel.line(
-        "Buildings: kind and owner (D2: a dump of Seat 2), #number +income.",
+        "Buildings: kind and owner (D:2 is a dump of Seat 2), #number +income.",
         font_size=9.5,
         fill=S.MUTED,
     )
