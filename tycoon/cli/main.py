@@ -35,7 +35,10 @@ from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import SeededRng
 from tycoon.sim import GameTask, Report, Summary, wilson_interval
 from tycoon.sim import simulate as run_simulation
+from tycoon.sim.outputs import Outputs, executor_for
+from tycoon.sim.report import Tally
 from tycoon.sim.runner import check_task
+from tycoon.sim.stats import difference_interval
 
 app = typer.Typer(
     help="tycoon: real-estate and city-building board games, exactly by their rules.",
@@ -179,6 +182,21 @@ def simulate(
         list[str] | None,
         typer.Option("--vs", help='a variant to compare, e.g. --vs "parks slums" (repeatable)'),
     ] = None,
+    rotate: Annotated[
+        bool, typer.Option(help="rotate the seat codes one seat further each game")
+    ] = False,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="write one row per game and seat (CSV)")
+    ] = None,
+    parquet_out: Annotated[
+        Path | None, typer.Option("--parquet", help="the same table as Parquet ([analysis])")
+    ] = None,
+    html_out: Annotated[
+        Path | None, typer.Option("--report", help="write an HTML balance report ([analysis])")
+    ] = None,
+    dask: Annotated[
+        str | None, typer.Option(help="run on a Dask scheduler, e.g. tcp://host:8786 ([dask])")
+    ] = None,
 ) -> None:
     """Simulate many games between bots and report balance: win rates with 95% intervals.
 
@@ -205,27 +223,34 @@ def simulate(
             tuple(seat_list),
             seed,
             out is not None,
+            rotate,
         )
         check_task(task)
         prepared.append((label, configured, task))
     err = make_console(stderr=True)
     reports: list[Report] = []
+    tables = Outputs(csv_out, parquet_out, html_out, tuple(seat_list))
     handle = open(out, "w", encoding="utf-8") if out is not None else None  # noqa: SIM115
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=json_out or not err.is_terminal,
-        ) as progress:
+        with (
+            executor_for(dask) as executor,
+            Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+                disable=json_out or not err.is_terminal,
+            ) as progress,
+        ):
             for label, configured, task in prepared:
                 report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)
+                report.rotate = rotate
                 bar = progress.add_task(f"{spec.name} {label}", total=games_count)
-                for result in run_simulation(task, games_count, jobs=jobs):
+                for result in run_simulation(task, games_count, jobs=jobs, executor=executor):
                     report.add(result)
+                    tables.add(label, result)
                     if handle is not None and result.record is not None:
                         handle.write(result.record + "\n")
                     progress.advance(bar)
@@ -233,6 +258,8 @@ def simulate(
     finally:
         if handle is not None:
             handle.close()
+    for written in tables.write([label for label, _, _ in prepared], reports):
+        make_console(stderr=True).print(written, soft_wrap=True)
     if json_out:
         data: Any = reports[0].to_json() if len(reports) == 1 else [r.to_json() for r in reports]
         print(json.dumps(data, indent=1))
@@ -262,19 +289,43 @@ def show_comparison(labels: list[str], reports: list[Report], game: Any) -> None
         table.add_row(
             f"{name} win rate", *(_interval(r.lines[seat].wins, r.games) for r in reports)
         )
+        table.add_row("  difference", *_differences([r.lines[seat] for r in reports]))
         table.add_row(f"{name} mean score", *(f"{r.lines[seat].scores.mean:.2f}" for r in reports))
+    positions = sorted({p for r in reports for p in r.positions})
     roles = sorted({role for r in reports for role in r.roles})
-    for role in roles:
-        cells = []
-        for r in reports:
-            line = r.roles.get(role)
-            cells.append(_interval(line.wins, line.games) if line else "-")
-        table.add_row(f"{role} win rate", *cells)
+    groups: list[tuple[str, list[Tally | None]]] = [
+        (f"{_ordinal(p + 1)} to act", [r.positions.get(p) for r in reports]) for p in positions
+    ]
+    groups += [(role, [r.roles.get(role) for r in reports]) for role in roles]
+    for title, lines in groups:
+        table.add_row(
+            f"{title} win rate",
+            *(_interval(line.wins, line.games) if line else "-" for line in lines),
+        )
+        table.add_row("  difference", *_differences(lines))
     table.add_row("game length", *(f"{r.length.mean:.1f} ± {r.length.sd:.1f}" for r in reports))
     if any(r.unfinished for r in reports):
         table.add_row("unfinished", *(str(r.unfinished) for r in reports))
     console.print(table)
-    console.print("Win rate with its 95% Wilson interval; tied winners share a win.")
+    console.print(
+        "Win rate with its 95% Wilson interval; tied winners share a win. Difference: from the "
+        "first column, in points, with its 95% Newcombe interval; * significant at 5% "
+        "(the interval excludes 0)."
+    )
+
+
+def _differences(lines: list[Tally | None]) -> list[str]:
+    """Each variant's win rate minus the first one's, with its interval ("" for the first)."""
+    cells = [""]
+    base = lines[0]
+    for line in lines[1:]:
+        if base is None or line is None:
+            cells.append("-")
+            continue
+        d, low, high = difference_interval(base.wins, base.games, line.wins, line.games)
+        mark = " *" if low > 0 or high < 0 else ""
+        cells.append(f"{100 * d:+.1f} ({100 * low:+.1f} to {100 * high:+.1f}){mark}")
+    return cells
 
 
 def _percent(value: float) -> str:
@@ -304,7 +355,7 @@ def show_report(report: Report, game: Any) -> None:
         low, high = line.interval
         table.add_row(
             game.seat_name(line.seat),
-            line.code,
+            "rotated" if report.rotate else line.code,
             f"{line.wins:g}",
             _percent(line.win_rate),
             f"{_percent(low)} - {_percent(high)}",
@@ -330,6 +381,7 @@ def show_report(report: Report, game: Any) -> None:
                 f"{role.scores.mean:.2f}",
             )
         console.print(roles)
+    show_tallies(report, game)
     length = report.length
     console.print(
         f"game length (decisions): mean {length.mean:.1f}, sd {length.sd:.1f}, "
@@ -342,6 +394,45 @@ def show_report(report: Report, game: Any) -> None:
         )
     if report.statistics:
         show_statistics(report)
+
+
+def show_tallies(report: Report, game: Any) -> None:
+    """Win rate by turn position (is going first an advantage?) and by bot."""
+    share = 1 / game.players
+    tables: list[tuple[str, str, list[tuple[str, Tally]]]] = [
+        (
+            f"results by turn position (fair share {_percent(share)})",
+            "position",
+            [(_ordinal(line.position + 1), line) for line in report.position_lines()],
+        ),
+        (
+            "results by bot" + (" (codes rotated over the seats)" if report.rotate else ""),
+            "bot",
+            [(line.code, line) for line in report.bot_lines()],
+        ),
+    ]
+    for title, first, lines in tables:
+        if not lines or (first == "bot" and len(lines) < 2 and not report.rotate):
+            continue
+        table = Table(title=title)
+        for column in (first, "games", "wins", "win rate", "95% interval", "mean score"):
+            table.add_column(column, justify="left" if column == first else "right")
+        for name, line in lines:
+            low, high = line.interval
+            table.add_row(
+                name,
+                str(line.games),
+                f"{line.wins:g}",
+                _percent(line.win_rate),
+                f"{_percent(low)} - {_percent(high)}",
+                f"{line.scores.mean:.2f}",
+            )
+        console.print(table)
+
+
+def _ordinal(number: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def show_statistics(report: Report) -> None:
