@@ -312,3 +312,113 @@ def write_report(
             sections.append(f"<p>{escape(settings_text(report, configured))}</p>")
         sections.append(report_html(report, rows.get(label, ()), configured))
     path.write_text(page(title, "".join(sections)), encoding="utf-8")
+
+
+def _axis_values(cells: Sequence[Any], name: str) -> list[Any]:
+    seen: list[Any] = []
+    for cell in cells:
+        if cell.values[name] not in seen:
+            seen.append(cell.values[name])
+    return seen
+
+
+def sweep_line_plot(varies: Sequence[Any], cells: Sequence[Any], figure_name: str) -> str:
+    """The figure across the first varied value, one line (with 95% error bars) per
+    combination of the others."""
+    from tycoon.sim.sweep import estimate, value_text
+
+    first = varies[0].name
+    others = [vary.name for vary in varies[1:]]
+    figure = Figure(figsize=(6.5, 3.4))
+    axes = figure.subplots()
+    series: dict[str, list[Any]] = {}
+    for cell in cells:
+        label = ", ".join(f"{n}={value_text(cell.values[n])}" for n in others) or figure_name
+        series.setdefault(label, []).append(cell)
+    numeric = all(
+        isinstance(cell.values[first], int | float) and not isinstance(cell.values[first], bool)
+        for cell in cells
+    )
+    for label, members in series.items():
+        xs = [cell.values[first] if numeric else value_text(cell.values[first]) for cell in members]
+        found = [estimate(cell.report, figure_name) for cell in members]
+        scale = 100.0 if found and found[0].rate else 1.0
+        ys = [scale * f.value for f in found]
+        errors = [
+            [max(0.0, scale * (f.value - f.low)) for f in found],
+            [max(0.0, scale * (f.high - f.value)) for f in found],
+        ]
+        axes.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=label)
+    rate = estimate(cells[0].report, figure_name).rate
+    axes.set_xlabel(first)
+    axes.set_ylabel(f"{figure_name}{' (%)' if rate else ''}, 95% interval")
+    axes.set_title(f"{figure_name} across {first}")
+    if len(series) > 1:
+        axes.legend(fontsize="small")
+    return png(figure)
+
+
+def sweep_heat_map(varies: Sequence[Any], cells: Sequence[Any], figure_name: str) -> str:
+    """The figure over the first two varied values as a heat map, each cell's value written."""
+    from tycoon.sim.sweep import estimate, value_text
+
+    rows_name, columns_name = varies[0].name, varies[1].name
+    rows_axis = _axis_values(cells, rows_name)
+    columns_axis = _axis_values(cells, columns_name)
+    grid = [[math_nan()] * len(columns_axis) for _ in rows_axis]
+    rate = False
+    for cell in cells:
+        found = estimate(cell.report, figure_name)
+        rate = found.rate
+        i = rows_axis.index(cell.values[rows_name])
+        j = columns_axis.index(cell.values[columns_name])
+        grid[i][j] = 100 * found.value if rate else found.value
+    figure = Figure(
+        figsize=(max(4.0, 0.9 * len(columns_axis) + 2.5), max(3.0, 0.5 * len(rows_axis) + 1.5))
+    )
+    axes = figure.subplots()
+    image = axes.imshow(grid, cmap="viridis", aspect="auto", origin="lower")
+    figure.colorbar(image, ax=axes, label=f"{figure_name}{' (%)' if rate else ''}")
+    axes.set_xticks(range(len(columns_axis)), [value_text(v) for v in columns_axis])
+    axes.set_yticks(range(len(rows_axis)), [value_text(v) for v in rows_axis])
+    axes.set_xlabel(columns_name)
+    axes.set_ylabel(rows_name)
+    axes.set_title(f"{figure_name}")
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            axes.text(j, i, f"{value:.1f}", ha="center", va="center", color="white", fontsize=8)
+    return png(figure)
+
+
+def math_nan() -> float:
+    return float("nan")
+
+
+def write_sweep_report(
+    path: Path, title: str, varies: Sequence[Any], cells: Sequence[Any], figures: Sequence[str]
+) -> None:
+    """A sweep's report: the table of figures across the grid, a line plot of each figure, and a
+    heat map of each over the first two varied values."""
+    from tycoon.sim.sweep import estimate, value_text
+
+    names = [vary.name for vary in varies]
+    body = [
+        [
+            *(value_text(cell.values[n]) for n in names),
+            *(estimate(cell.report, f).text() for f in figures),
+        ]
+        for cell in cells
+    ]
+    parts = [
+        f"<p>{len(cells)} cells, {cells[0].report.games} games each on the same seeds (common "
+        "random numbers); seats "
+        f"{escape(', '.join(cells[0].report.seats))}. Each figure with its 95% interval (Wilson "
+        "for win rates, normal for means).</p>",
+        table((*names, *figures), body),
+    ]
+    for name in figures:
+        parts.append(f"<h2>{escape(name)}</h2>")
+        parts.append(sweep_line_plot(varies, cells, name))
+        if len(varies) >= 2:
+            parts.append(sweep_heat_map(varies, cells, name))
+    path.write_text(page(title, "".join(parts)), encoding="utf-8")
