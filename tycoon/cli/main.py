@@ -20,6 +20,7 @@ from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN, PlaySession, seat_names
 from tycoon.cli.sweep import sweep_command
 from tycoon.cli.terminal import make_console, read_line
+from tycoon.cli.tune import tune_command
 from tycoon.core import (
     Match,
     OptionError,
@@ -52,6 +53,7 @@ app = typer.Typer(
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 console = make_console()
 app.command("sweep", context_settings=GAME_OPTIONS)(sweep_command)
+app.command("tune", context_settings=GAME_OPTIONS)(tune_command)
 
 
 def _default_seats(game_name: str, players: int) -> list[str]:

@@ -422,3 +422,49 @@ def write_sweep_report(
         if len(varies) >= 2:
             parts.append(sweep_heat_map(varies, cells, name))
     path.write_text(page(title, "".join(parts)), encoding="utf-8")
+
+
+def write_tune_report(
+    path: Path, title: str, names: Sequence[str], tuning: Any, figures: Sequence[str]
+) -> None:
+    """A search's report: the best settings with their figures, every trial, and each varied
+    value against the distance from the target."""
+    from tycoon.sim.sweep import estimate, value_text
+
+    best = tuning.best
+    settings = ", ".join(f"{n}={value_text(best.values[n])}" for n in names)
+    header = ["figure", f"search ({best.cell.report.games} games)"]
+    if tuning.confirmed is not None:
+        header.append(f"fresh seeds ({tuning.confirmed.report.games} games)")
+    body = []
+    for name in figures:
+        row = [name, estimate(best.cell.report, name).text()]
+        if tuning.confirmed is not None:
+            row.append(estimate(tuning.confirmed.report, name).text())
+        body.append(row)
+    parts = [
+        f"<p>Target {escape(tuning.target.text)}; {len(tuning.trials)} trials (Optuna, TPE "
+        "sampler), each on the same seeds. Best: <b>"
+        f"{escape(settings)}</b>. Figures with 95% intervals; the fresh seeds' figures are the "
+        "ones to trust.</p>",
+        table(header, body),
+    ]
+    figure = Figure(figsize=(4.0 * max(1, len(names)), 3.2))
+    axes_list = figure.subplots(1, max(1, len(names)), squeeze=False)[0]
+    for axes, name in zip(axes_list, names, strict=False):
+        xs = [
+            trial.values[name]
+            if not isinstance(trial.values[name], str)
+            else value_text(trial.values[name])
+            for trial in tuning.trials
+        ]
+        axes.scatter(xs, [trial.distance for trial in tuning.trials], color="#4c72b0")
+        axes.set_xlabel(name)
+        axes.set_ylabel(f"distance from {tuning.target.text}")
+    parts.append(png(figure))
+    trials = [
+        [str(t.number + 1), *(value_text(t.values[n]) for n in names), f"{t.distance:.4g}"]
+        for t in tuning.ranked()
+    ]
+    parts.append("<h2>Trials, closest first</h2>" + table(("trial", *names, "distance"), trials))
+    path.write_text(page(title, "".join(parts)), encoding="utf-8")
