@@ -97,7 +97,7 @@ def show_tuning(title: str, names: list[str], tuning: Tuning, figures: list[str]
     assert best is not None
     settings = ", ".join(f"{n}={value_text(best.values[n])}" for n in names)
     console.print(
-        f"[bold]{title}[/bold]: best of {len(tuning.trials)} trials for "
+        f"[bold]{title}[/bold]: best of {len(tuning.trials)} settings tried for "
         f"{tuning.target.text}: [bold]{settings}[/bold]"
     )
     table = Table(title="the best settings' figures (95% intervals)")

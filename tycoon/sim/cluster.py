@@ -16,12 +16,13 @@ from tycoon.sim.frame import require
 
 
 @contextmanager
-def dask_executor(address: str | Any) -> Iterator[Executor]:
+def dask_executor(address: str | Any, timeout: str = "10s") -> Iterator[Executor]:
     """An executor on the cluster whose scheduler listens at ``address`` (``tcp://host:8786``),
-    or on a ``distributed`` cluster object (``LocalCluster``) given directly."""
+    or on a ``distributed`` cluster object (``LocalCluster``) given directly; ``timeout``: how
+    long to wait for the scheduler to answer."""
     distributed = require("distributed", "dask")
     try:
-        client = distributed.Client(address, timeout="10s")
+        client = distributed.Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as error:
         raise TycoonError(
             f"--dask {address}: no Dask scheduler answered there ({error})"
