@@ -78,3 +78,36 @@ def test_tune_command_on_water_rights_roles(monkeypatch, capsys, tmp_path) -> No
 def test_tune_mistakes_are_named_before_any_trial(monkeypatch, capsys, args, message) -> None:
     code, out, err = tycoon(monkeypatch, capsys, "tune", "my-city", "-n", "2", *args)
     assert code == 2 and message in err and out == ""
+
+
+def test_an_interrupted_search_reports_its_best_trial_so_far(monkeypatch, capsys) -> None:
+    from tycoon.sim import tune as tune_module
+
+    real = tune_module.play_cell
+    calls = []
+
+    def interrupted_on_the_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tune_module, "play_cell", interrupted_on_the_third)
+    code, out, _ = tycoon(
+        monkeypatch,
+        capsys,
+        "tune",
+        "my-city",
+        "--vary",
+        "size=8,10,12",
+        "--target",
+        "length=75",
+        "--trials",
+        "6",
+        "-n",
+        "2",
+        "--seats",
+        "greedy,random",
+    )
+    assert code == 130
+    assert "interrupted after 2 of 6 trials" in out and "best of 2 settings tried" in out

@@ -19,6 +19,7 @@ import tycoon
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN, PlaySession, seat_names
 from tycoon.cli.sweep import sweep_command
+from tycoon.cli.tallies import difference_cells, ordinal, show_tallies
 from tycoon.cli.terminal import make_console, read_line
 from tycoon.cli.tune import tune_command
 from tycoon.core import (
@@ -37,10 +38,9 @@ from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import SeededRng
 from tycoon.sim import GameTask, Report, Summary, wilson_interval
 from tycoon.sim import simulate as run_simulation
-from tycoon.sim.outputs import Outputs, executor_for
+from tycoon.sim.outputs import Outputs
 from tycoon.sim.report import Tally
 from tycoon.sim.runner import check_task
-from tycoon.sim.stats import difference_interval
 
 app = typer.Typer(
     help="tycoon: real-estate and city-building board games, exactly by their rules.",
@@ -233,25 +233,23 @@ def simulate(
         prepared.append((label, configured, task))
     err = make_console(stderr=True)
     reports: list[Report] = []
-    tables = Outputs(csv_out, parquet_out, html_out, tuple(seat_list))
+    tables = Outputs(csv_out, parquet_out, html_out, tuple(seat_list), dask)
     handle = open(out, "w", encoding="utf-8") if out is not None else None  # noqa: SIM115
     try:
-        with (
-            executor_for(dask) as executor,
-            Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                transient=True,
-                disable=json_out or not err.is_terminal,
-            ) as progress,
-        ):
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=json_out or not err.is_terminal,
+        ) as progress:
             for label, configured, task in prepared:
                 report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)
                 report.rotate = rotate
                 bar = progress.add_task(f"{spec.name} {label}", total=games_count)
+                executor = tables.executor()
                 for result in run_simulation(task, games_count, jobs=jobs, executor=executor):
                     report.add(result)
                     tables.add(label, result)
@@ -260,6 +258,7 @@ def simulate(
                     progress.advance(bar)
                 reports.append(report)
     finally:
+        tables.close()
         if handle is not None:
             handle.close()
     for written in tables.write([label for label, _, _ in prepared], reports):
@@ -293,12 +292,12 @@ def show_comparison(labels: list[str], reports: list[Report], game: Any) -> None
         table.add_row(
             f"{name} win rate", *(_interval(r.lines[seat].wins, r.games) for r in reports)
         )
-        table.add_row("  difference", *_differences([r.lines[seat] for r in reports]))
+        table.add_row("  difference", *difference_cells([r.lines[seat] for r in reports]))
         table.add_row(f"{name} mean score", *(f"{r.lines[seat].scores.mean:.2f}" for r in reports))
     positions = sorted({p for r in reports for p in r.positions})
     roles = sorted({role for r in reports for role in r.roles})
     groups: list[tuple[str, list[Tally | None]]] = [
-        (f"{_ordinal(p + 1)} to act", [r.positions.get(p) for r in reports]) for p in positions
+        (f"{ordinal(p + 1)} to act", [r.positions.get(p) for r in reports]) for p in positions
     ]
     groups += [(role, [r.roles.get(role) for r in reports]) for role in roles]
     for title, lines in groups:
@@ -306,7 +305,7 @@ def show_comparison(labels: list[str], reports: list[Report], game: Any) -> None
             f"{title} win rate",
             *(_interval(line.wins, line.games) if line else "-" for line in lines),
         )
-        table.add_row("  difference", *_differences(lines))
+        table.add_row("  difference", *difference_cells(lines))
     table.add_row("game length", *(f"{r.length.mean:.1f} ± {r.length.sd:.1f}" for r in reports))
     if any(r.unfinished for r in reports):
         table.add_row("unfinished", *(str(r.unfinished) for r in reports))
@@ -316,20 +315,6 @@ def show_comparison(labels: list[str], reports: list[Report], game: Any) -> None
         "first column, in points, with its 95% Newcombe interval; * significant at 5% "
         "(the interval excludes 0)."
     )
-
-
-def _differences(lines: list[Tally | None]) -> list[str]:
-    """Each variant's win rate minus the first one's, with its interval ("" for the first)."""
-    cells = [""]
-    base = lines[0]
-    for line in lines[1:]:
-        if base is None or line is None:
-            cells.append("-")
-            continue
-        d, low, high = difference_interval(base.wins, base.games, line.wins, line.games)
-        mark = " *" if low > 0 or high < 0 else ""
-        cells.append(f"{100 * d:+.1f} ({100 * low:+.1f} to {100 * high:+.1f}){mark}")
-    return cells
 
 
 def _percent(value: float) -> str:
@@ -385,7 +370,7 @@ def show_report(report: Report, game: Any) -> None:
                 f"{role.scores.mean:.2f}",
             )
         console.print(roles)
-    show_tallies(report, game)
+    show_tallies(console, report, game)
     length = report.length
     console.print(
         f"game length (decisions): mean {length.mean:.1f}, sd {length.sd:.1f}, "
@@ -398,45 +383,6 @@ def show_report(report: Report, game: Any) -> None:
         )
     if report.statistics:
         show_statistics(report)
-
-
-def show_tallies(report: Report, game: Any) -> None:
-    """Win rate by turn position (is going first an advantage?) and by bot."""
-    share = 1 / game.players
-    tables: list[tuple[str, str, list[tuple[str, Tally]]]] = [
-        (
-            f"results by turn position (fair share {_percent(share)})",
-            "position",
-            [(_ordinal(line.position + 1), line) for line in report.position_lines()],
-        ),
-        (
-            "results by bot" + (" (codes rotated over the seats)" if report.rotate else ""),
-            "bot",
-            [(line.code, line) for line in report.bot_lines()],
-        ),
-    ]
-    for title, first, lines in tables:
-        if not lines or (first == "bot" and len(lines) < 2 and not report.rotate):
-            continue
-        table = Table(title=title)
-        for column in (first, "games", "wins", "win rate", "95% interval", "mean score"):
-            table.add_column(column, justify="left" if column == first else "right")
-        for name, line in lines:
-            low, high = line.interval
-            table.add_row(
-                name,
-                str(line.games),
-                f"{line.wins:g}",
-                _percent(line.win_rate),
-                f"{_percent(low)} - {_percent(high)}",
-                f"{line.scores.mean:.2f}",
-            )
-        console.print(table)
-
-
-def _ordinal(number: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
-    return f"{number}{suffix}"
 
 
 def show_statistics(report: Report) -> None:

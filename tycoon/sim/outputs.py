@@ -1,28 +1,16 @@
 """What a simulation writes besides its terminal report: the table (CSV, Parquet) and the HTML
-report, collected game by game; and where its games run (here or on a Dask cluster)."""
+report, collected game by game; and where its games run (here, or on a Dask cluster)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
-from contextlib import contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 
 from tycoon.sim.frame import Row, check_writable, require, result_rows, write_csv, write_parquet
 from tycoon.sim.report import Report
 from tycoon.sim.runner import GameResult
-
-
-@contextmanager
-def executor_for(dask: str | None) -> Iterator[Executor | None]:
-    """``None`` (the local process pool or this process) unless a Dask address is given."""
-    if dask is None:
-        yield None
-        return
-    from tycoon.sim.cluster import dask_executor
-
-    with dask_executor(dask) as executor:
-        yield executor
 
 
 class Outputs:
@@ -34,9 +22,15 @@ class Outputs:
         parquet: Path | None,
         html: Path | None,
         seats: Sequence[str],
+        dask: str | None = None,
     ) -> None:
         self.csv, self.parquet, self.html = csv, parquet, html
         self.seats = tuple(seats)
+        self.dask = dask
+        self._cluster: ExitStack | None = None
+        self._executor: Executor | None = None
+        if dask is not None:
+            require("distributed", "dask")
         for path, flag in ((csv, "--csv"), (parquet, "--parquet"), (html, "--report")):
             if path is not None:
                 check_writable(path, flag)
@@ -47,6 +41,23 @@ class Outputs:
             for module in ("matplotlib", "scipy"):
                 require(module)
         self.rows: dict[str, list[Row]] = {}
+
+    def executor(self) -> Executor | None:
+        """Where the games run: ``None`` (this process or the local pool of ``--jobs``) unless a
+        Dask scheduler was named, whose client is opened once and kept until :meth:`close`."""
+        if self.dask is None:
+            return None
+        if self._executor is None:
+            from tycoon.sim.cluster import dask_executor
+
+            self._cluster = ExitStack()
+            self._executor = self._cluster.enter_context(dask_executor(self.dask))
+        return self._executor
+
+    def close(self) -> None:
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster, self._executor = None, None
 
     @property
     def wanted(self) -> bool:

@@ -392,8 +392,11 @@ def executor_for(jobs: int, dask: Any = None) -> Iterator[Executor | None]:
         with dask_executor(dask) as executor:
             yield executor
     elif jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
             yield pool
+        finally:  # an interrupted run does not wait for the games still queued
+            pool.shutdown(cancel_futures=True)
     else:
         yield None
 
