@@ -83,6 +83,7 @@ def test_tune_mistakes_are_named_before_any_trial(monkeypatch, capsys, args, mes
 def test_an_interrupted_search_reports_its_best_trial_so_far(monkeypatch, capsys) -> None:
     from tycoon.sim import tune as tune_module
     from tycoon.sim.sweep import play_cell as real
+
     calls = []
 
     def interrupted_on_the_third(*args, **kwargs):
