@@ -168,3 +168,10 @@ def test_sweep_command_table_csv_and_report(monkeypatch, capsys, tmp_path) -> No
 def test_sweep_mistakes_are_named_before_any_cell(monkeypatch, capsys, args, message) -> None:
     code, out, err = tycoon(monkeypatch, capsys, "sweep", "my-city", "-n", "2", *args)
     assert code == 2 and message in err and out == ""
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep", "tune"])
+def test_help_names_the_extras_a_cluster_needs(monkeypatch, capsys, command) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = tycoon(monkeypatch, capsys, command, "--help")
+    assert code == 0 and "([dask])" in out

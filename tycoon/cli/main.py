@@ -193,13 +193,13 @@ def simulate(
         Path | None, typer.Option("--csv", help="write one row per game and seat (CSV)")
     ] = None,
     parquet_out: Annotated[
-        Path | None, typer.Option("--parquet", help="the same table as Parquet ([analysis])")
+        Path | None, typer.Option("--parquet", help="the same table as Parquet (\\[analysis])")
     ] = None,
     html_out: Annotated[
-        Path | None, typer.Option("--report", help="write an HTML balance report ([analysis])")
+        Path | None, typer.Option("--report", help="write an HTML balance report (\\[analysis])")
     ] = None,
     dask: Annotated[
-        str | None, typer.Option(help="run on a Dask scheduler, e.g. tcp://host:8786 ([dask])")
+        str | None, typer.Option(help="run on a Dask scheduler, e.g. tcp://host:8786 (\\[dask])")
     ] = None,
 ) -> None:
     """Simulate many games between bots and report balance: win rates with 95% intervals.

@@ -125,10 +125,10 @@ def sweep_command(
     csv_out: Annotated[
         Path | None, typer.Option("--csv", help="write one row per cell (CSV)")
     ] = None,
-    dask: Annotated[str | None, typer.Option(help="run on a Dask scheduler ([dask])")] = None,
+    dask: Annotated[str | None, typer.Option(help="run on a Dask scheduler (\\[dask])")] = None,
 ) -> None:
     """Play the same seeded games over a grid of game options or data fields and tabulate
-    figures across it, e.g. --vary size=6..10:2 --vary map=square,hex. Base game options follow
+    figures across it, e.g. --vary size=8..12:2 --vary map=square,hex. Base game options follow
     as --name value."""
     plan = make_plan(game, list(ctx.args), seats, games_count, seed, rotate, jobs)
     varies: list[Vary] = [parse_vary(plan.spec, text) for text in vary]

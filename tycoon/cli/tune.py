@@ -44,7 +44,7 @@ def tune_command(
     html_out: Annotated[
         Path | None, typer.Option("--report", help="write an HTML report of the search")
     ] = None,
-    dask: Annotated[str | None, typer.Option(help="run on a Dask scheduler ([dask])")] = None,
+    dask: Annotated[str | None, typer.Option(help="run on a Dask scheduler (\\[dask])")] = None,
 ) -> None:
     """Search game options or data fields toward a target with Optuna, e.g. --vary
     economy.king.treasury=150..300 --target equal-roles; report the best settings with their
