@@ -48,6 +48,12 @@ def test_the_command_line_runs_on_a_cluster(monkeypatch, capsys, cluster: LocalC
     code, spread, err = tycoon(monkeypatch, capsys, *sweep, "--dask", address)
     assert code == 0, err
     assert spread == alone
+    tune = [*sweep, "--target", "length=60", "--trials", "2", "--confirm", "2"]
+    tune[0] = "tune"
+    code, alone, _ = tycoon(monkeypatch, capsys, *tune)
+    code, spread, err = tycoon(monkeypatch, capsys, *tune, "--dask", address)
+    assert code == 0, err
+    assert spread == alone and "best of" in spread
 
 
 def test_no_scheduler_is_a_clear_error() -> None:
