@@ -74,6 +74,8 @@ def test_notebook_simulate_returns_a_dataframe_of_the_same_games() -> None:
     rows = play_table("my-city", n=6, seats=["greedy", "random", "random"], seed=2)
     assert frame.to_dict("records") == rows
     assert list(frame.columns[: len(COLUMNS)]) == list(COLUMNS)
+    written = simulate_anything("my-city", n=6, seats="greedy, random,random", seed=2)
+    assert written.equals(frame)  # seats written as on the command line
     with pytest.raises(TycoonError, match="no option"):
         simulate_anything("my-city", n=2, colour="red")
     with pytest.raises(TycoonError, match="number of games"):

@@ -137,6 +137,8 @@ def play_table(
     spec = get_spec(game)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise TycoonError(f"n is the number of games, a whole number from 1, not {n!r}")
+    if isinstance(seats, str):  # "greedy,random" as on the command line
+        seats = [code.strip() for code in seats.split(",")]
     codes = list(seats) if seats is not None else ["random"] * spec.default_players
     configured = make(spec.name, len(codes), **options)
     task = GameTask(
