@@ -89,6 +89,22 @@ def test_html_report_is_one_self_contained_file(monkeypatch, capsys, tmp_path) -
         assert heading in text, heading
     assert "scipy.stats.binomtest" in text and "Holm-corrected" in text
     assert "The seats hold different bots" in text
+    code, _, err = tycoon(
+        monkeypatch,
+        capsys,
+        "simulate",
+        "my-city",
+        "-n",
+        "4",
+        "--seats",
+        "greedy,random",
+        "--rotate",
+        "--report",
+        str(page),
+    )
+    assert code == 0, err
+    rotated = page.read_text(encoding="utf-8")
+    assert "The seats hold different bots" not in rotated and "rotated over the seats" in rotated
 
 
 def test_variants_show_differences_with_intervals(monkeypatch, capsys, tmp_path) -> None:

@@ -165,7 +165,11 @@ def report_html(report: Report, rows: Sequence[Row], game: Any) -> str:
     length, the game's figures."""
     seat_names = [game.seat_name(seat) for seat in range(game.players)]
     share = 1 / game.players
-    parts = [warnings_html(balance_checks(report, seat_names), len(report.bots) > 1)]
+    parts = [
+        warnings_html(
+            balance_checks(report, seat_names), len(report.bots) > 1 and not report.rotate
+        )
+    ]
     groups: list[tuple[str, str, list[str], list[Tally]]] = [
         ("by seat", "seat", seat_names, list(report.lines)),
         (
