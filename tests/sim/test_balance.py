@@ -131,3 +131,11 @@ def test_variants_show_differences_with_intervals(monkeypatch, capsys, tmp_path)
     text = page.read_text(encoding="utf-8")
     assert "Variants compared with base" in text and "Newcombe" in text
     assert text.count("<h2>Balance warnings</h2>") == 2
+
+
+def test_the_terminal_report_names_balance_warnings(monkeypatch, capsys) -> None:
+    args = ["simulate", "my-city", "-n", "20", "--seats", "greedy,random"]
+    code, out, err = tycoon(monkeypatch, capsys, *args)
+    assert code == 0, err
+    assert "balance warning: seat Seat 2 wins 0.0% of its 20 games, less than" in out
+    assert "scipy.stats.binomtest" in out and "try --rotate" in out

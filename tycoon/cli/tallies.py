@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from tycoon.core import TycoonError
 from tycoon.sim.report import Report, Tally
 from tycoon.sim.stats import difference_interval
 
@@ -48,6 +50,33 @@ def show_tallies(console: Console, report: Report, game: Any) -> None:
                 f"{line.scores.mean:.2f}",
             )
         console.print(table)
+    show_warnings(console, report, game)
+
+
+def show_warnings(console: Console, report: Report, game: Any) -> None:
+    """The balance warnings of the HTML report, in brief (needs scipy, the [analysis] extra;
+    without it the terminal report simply has none)."""
+    try:
+        from tycoon.sim.balance import balance_checks, method_text
+
+        checks = balance_checks(report, [game.seat_name(s) for s in range(game.players)])
+    except (ImportError, TycoonError):
+        return
+    flagged = [check for check in checks if check.warning]
+    for check in flagged:
+        console.print(
+            f"[yellow]balance warning:[/yellow] {escape(check.describe())}", soft_wrap=True
+        )
+    if not flagged:
+        console.print(
+            "no seat, turn position or role wins more or less than its fair share beyond chance"
+        )
+    note = (
+        " (the seats hold different bots: try --rotate)"
+        if len(report.bots) > 1 and not report.rotate
+        else ""
+    )
+    console.print(f"[dim]test: {escape(method_text(checks))}{note}[/dim]", soft_wrap=True)
 
 
 def ordinal(number: int) -> str:
