@@ -115,7 +115,7 @@ def test_variants_show_differences_with_intervals(monkeypatch, capsys, tmp_path)
         "simulate",
         "my-city",
         "-n",
-        "30",
+        "12",
         "--seats",
         "greedy,greedy,random",
         "--vs",
