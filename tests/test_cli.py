@@ -388,7 +388,7 @@ def test_a_simulation_that_fails_leaves_its_out_file_as_it_was(
 ) -> None:
     from tycoon.sim import simulate as real
 
-    def failing(task, games, jobs=1):
+    def failing(task, games, jobs=1, executor=None):
         for index, result in enumerate(real(task, games, jobs=jobs)):
             if index == 2:
                 raise RuntimeError("a bug in a game")
@@ -522,7 +522,7 @@ def test_an_interrupted_simulation_keeps_what_finished(
     """Ctrl-C arriving as KeyboardInterrupt (a second Ctrl-C, or one a worker got first)."""
     from tycoon.sim import simulate as real
 
-    def interrupted(task, games, jobs=1):
+    def interrupted(task, games, jobs=1, executor=None):
         for index, result in enumerate(real(task, games, jobs=jobs)):
             if index == finished:
                 raise KeyboardInterrupt

@@ -27,7 +27,10 @@ from tycoon.cli.files import (
 )
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN, PlaySession, RecordStore, seat_names
+from tycoon.cli.sweep import sweep_command
+from tycoon.cli.tallies import difference_cells, ordinal, show_tallies
 from tycoon.cli.terminal import StopRequest, make_console, read_line
+from tycoon.cli.tune import tune_command
 from tycoon.core import (
     Match,
     OptionError,
@@ -43,6 +46,8 @@ from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import SeededRng
 from tycoon.sim import GameTask, Report, Summary, wilson_interval
 from tycoon.sim import simulate as run_simulation
+from tycoon.sim.outputs import Outputs
+from tycoon.sim.report import Tally
 from tycoon.sim.runner import check_task
 
 app = typer.Typer(
@@ -55,6 +60,8 @@ app = typer.Typer(
 
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 console = make_console()
+app.command("sweep", context_settings=GAME_OPTIONS)(sweep_command)
+app.command("tune", context_settings=GAME_OPTIONS)(tune_command)
 
 
 def _default_seats(game_name: str, players: int) -> list[str]:
@@ -235,6 +242,21 @@ def simulate(
         list[str] | None,
         typer.Option("--vs", help='a variant to compare, e.g. --vs "parks slums" (repeatable)'),
     ] = None,
+    rotate: Annotated[
+        bool, typer.Option(help="rotate the seat codes one seat further each game")
+    ] = False,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="write one row per game and seat (CSV)")
+    ] = None,
+    parquet_out: Annotated[
+        Path | None, typer.Option("--parquet", help="the same table as Parquet (\\[analysis])")
+    ] = None,
+    html_out: Annotated[
+        Path | None, typer.Option("--report", help="write an HTML balance report (\\[analysis])")
+    ] = None,
+    dask: Annotated[
+        str | None, typer.Option(help="run on a Dask scheduler, e.g. tcp://host:8786 (\\[dask])")
+    ] = None,
 ) -> None:
     """Simulate many games between bots and report balance: win rates with 95% intervals.
 
@@ -261,6 +283,7 @@ def simulate(
             tuple(seat_list),
             seed,
             out is not None,
+            rotate,
         )
         check_task(task)
         prepared.append((label, configured, task))
@@ -272,6 +295,7 @@ def simulate(
     # The records go to a temporary file that replaces --out at the end, or after Ctrl-C with
     # the games finished by then; on any other failure --out is left as it was.
     handle = AtomicFile(out) if out is not None else None
+    tables = Outputs(csv_out, parquet_out, html_out, tuple(seat_list), dask)
     try:
         with (
             StopRequest() as stop,
@@ -287,12 +311,15 @@ def simulate(
         ):
             for label, configured, task in prepared:
                 report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)
+                report.rotate = rotate
                 reports.append(report)
                 bar = progress.add_task(f"{spec.name} {label}", total=games_count)
-                results = run_simulation(task, games_count, jobs=jobs)
+                executor = tables.executor()
+                results = run_simulation(task, games_count, jobs=jobs, executor=executor)
                 try:
                     for result in results:
                         report.add(result)
+                        tables.add(label, result)
                         if handle is not None and result.record is not None:
                             handle.write_line(result.record)
                         progress.advance(bar)
@@ -309,6 +336,8 @@ def simulate(
         if handle is not None:
             handle.discard()
         raise
+    finally:
+        tables.close()
     if handle is not None and interrupted and not handle.lines:
         handle.discard()  # nothing finished: --out stays as it was
         handle = None
@@ -316,6 +345,8 @@ def simulate(
         handle.commit()
     reports = [r for r in reports if r.games]
     labels = [label for label, _, _ in prepared][: len(reports)]
+    for written in tables.write(labels, reports):
+        make_console(stderr=True).print(written, soft_wrap=True)
     if json_out:
         data: Any = [r.to_json() for r in reports]
         if interrupted:
@@ -374,19 +405,29 @@ def show_comparison(labels: list[str], reports: list[Report], game: Any) -> None
         table.add_row(
             f"{name} win rate", *(_interval(r.lines[seat].wins, r.games) for r in reports)
         )
+        table.add_row("  difference", *difference_cells([r.lines[seat] for r in reports]))
         table.add_row(f"{name} mean score", *(f"{r.lines[seat].scores.mean:.2f}" for r in reports))
+    positions = sorted({p for r in reports for p in r.positions})
     roles = sorted({role for r in reports for role in r.roles})
-    for role in roles:
-        cells = []
-        for r in reports:
-            line = r.roles.get(role)
-            cells.append(_interval(line.wins, line.games) if line else "-")
-        table.add_row(f"{role} win rate", *cells)
+    groups: list[tuple[str, list[Tally | None]]] = [
+        (f"{ordinal(p + 1)} to act", [r.positions.get(p) for r in reports]) for p in positions
+    ]
+    groups += [(role, [r.roles.get(role) for r in reports]) for role in roles]
+    for title, lines in groups:
+        table.add_row(
+            f"{title} win rate",
+            *(_interval(line.wins, line.games) if line else "-" for line in lines),
+        )
+        table.add_row("  difference", *difference_cells(lines))
     table.add_row("game length", *(f"{r.length.mean:.1f} ± {r.length.sd:.1f}" for r in reports))
     if any(r.unfinished for r in reports):
         table.add_row("unfinished", *(str(r.unfinished) for r in reports))
     console.print(table)
-    console.print("Win rate with its 95% Wilson interval; tied winners share a win.")
+    console.print(
+        "Win rate with its 95% Wilson interval; tied winners share a win. Difference: from the "
+        "first column, in points, with its 95% Newcombe interval; * significant at 5% "
+        "(the interval excludes 0)."
+    )
 
 
 def _percent(value: float) -> str:
@@ -416,7 +457,7 @@ def show_report(report: Report, game: Any) -> None:
         low, high = line.interval
         table.add_row(
             game.seat_name(line.seat),
-            line.code,
+            "rotated" if report.rotate else line.code,
             f"{line.wins:g}",
             _percent(line.win_rate),
             f"{_percent(low)} - {_percent(high)}",
@@ -442,6 +483,7 @@ def show_report(report: Report, game: Any) -> None:
                 f"{role.scores.mean:.2f}",
             )
         console.print(roles)
+    show_tallies(console, report, game)
     length = report.length
     console.print(
         f"game length (decisions): mean {length.mean:.1f}, sd {length.sd:.1f}, "

@@ -44,6 +44,16 @@ class RoleLine(Tally):
 
 
 @dataclass
+class PositionLine(Tally):
+    position: int = 0  # 0: the first player
+
+
+@dataclass
+class BotLine(Tally):
+    code: str = ""
+
+
+@dataclass
 class Report:
     """Everything a designer reads after a run; filled one game result at a time."""
 
@@ -57,6 +67,9 @@ class Report:
     roles: dict[str, RoleLine] = field(default_factory=dict)
     length: Summary = field(default_factory=Summary)
     statistics: dict[str, Summary] = field(default_factory=dict)
+    positions: dict[int, PositionLine] = field(default_factory=dict)
+    bots: dict[str, BotLine] = field(default_factory=dict)
+    rotate: bool = False
 
     def __post_init__(self) -> None:
         self.lines = [SeatLine(seat=i, code=code) for i, code in enumerate(self.seats)]
@@ -73,6 +86,13 @@ class Report:
             for seat, role in enumerate(result.roles):
                 role_line = self.roles.setdefault(role, RoleLine(role=role))
                 role_line.add(result.scores[seat], share if seat in winners else 0.0)
+        codes = result.codes or self.seats
+        for seat, code in enumerate(codes):
+            bot_line = self.bots.setdefault(code, BotLine(code=code))
+            bot_line.add(result.scores[seat], share if seat in winners else 0.0)
+        for seat, position in enumerate(result.positions):
+            position_line = self.positions.setdefault(position, PositionLine(position=position))
+            position_line.add(result.scores[seat], share if seat in winners else 0.0)
         for key, value in result.statistics.items():
             self.statistics.setdefault(key, Summary()).add(value)
 
@@ -83,6 +103,12 @@ class Report:
 
     def role_lines(self) -> Sequence[RoleLine]:
         return [self.roles[name] for name in sorted(self.roles)]
+
+    def position_lines(self) -> Sequence[PositionLine]:
+        return [self.positions[p] for p in sorted(self.positions)]
+
+    def bot_lines(self) -> Sequence[BotLine]:
+        return [self.bots[code] for code in sorted(self.bots)]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -114,6 +140,22 @@ class Report:
                 }
                 for line in self.role_lines()
             ],
+            "position_results": [
+                {"position": line.position + 1, **_tally_json(line)}
+                for line in self.position_lines()
+            ],
+            "bot_results": [{"code": line.code, **_tally_json(line)} for line in self.bot_lines()],
+            "rotate": self.rotate,
             "length": self.length.to_json(),
             "statistics": {k: v.to_json() for k, v in sorted(self.statistics.items())},
         }
+
+
+def _tally_json(line: Tally) -> dict[str, Any]:
+    return {
+        "games": line.games,
+        "wins": line.wins,
+        "win_rate": line.win_rate,
+        "win_rate_95": list(line.interval),
+        "score": line.scores.to_json(),
+    }

@@ -6,7 +6,7 @@ from that, so results never depend on how many processes share the work (``--job
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +26,17 @@ class GameTask:
     seats: tuple[str, ...]
     run_seed: int
     keep_records: bool
+    rotate: bool = False
+
+    def seats_for(self, index: int) -> tuple[str, ...]:
+        """The seat codes of game ``index``: as given, or rotated one seat further each game
+        (``rotate``), so that over a multiple of the player count every bot has sat everywhere."""
+        if not self.rotate:
+            return self.seats
+        shift = index % len(self.seats)
+        return tuple(
+            self.seats[(seat - shift) % len(self.seats)] for seat in range(len(self.seats))
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +50,27 @@ class GameResult:
     roles: tuple[str, ...] | None
     statistics: Mapping[str, float] = field(default_factory=dict)
     record: str | None = None
+    codes: tuple[str, ...] = ()  # each seat's bot in this game (empty: the run's seats)
+    positions: tuple[int, ...] = ()  # each seat's turn position, 0 for whoever acted first
+
+
+def turn_positions(players: int, acting: Iterable[int]) -> tuple[int, ...]:
+    """Each seat's turn position: the order in which the seats first acted (0: the first player).
+
+    Games choose their first player in many ways (a roll, a rotating start, an option), and each
+    leaves it where it likes; who acted first is the one measure they share. A sealed step lists
+    its seats in seat order. Seats that never acted come last, in seat order."""
+    order: list[int] = []
+    for seat in acting:
+        if seat not in order:
+            order.append(seat)
+            if len(order) == players:
+                break
+    order += [seat for seat in range(players) if seat not in order]
+    positions = [0] * players
+    for position, seat in enumerate(order):
+        positions[seat] = position
+    return tuple(positions)
 
 
 def make_bots(game: Game[Any, Any, Any], seats: Sequence[str], seed: int) -> list[Bot]:
@@ -71,7 +103,8 @@ def play_match(
 def play_indexed(task: GameTask, index: int) -> GameResult:
     game = make(task.game, task.players, **task.options)
     seed = derive_seed(task.run_seed, index)
-    match = play_match(game, make_bots(game, task.seats, seed), seed, task.seats)
+    codes = task.seats_for(index)
+    match = play_match(game, make_bots(game, codes, seed), seed, codes)
     outcome = match.outcome()
     assert outcome is not None
     record = match.record({"index": index}).to_line() if task.keep_records else None
@@ -85,6 +118,8 @@ def play_indexed(task: GameTask, index: int) -> GameResult:
         roles=game.seat_roles(match.state),
         statistics=game.statistics(match.state),
         record=record,
+        codes=codes,
+        positions=turn_positions(game.players, (step.seat for step in match.steps)),
     )
 
 

@@ -70,3 +70,19 @@ class Summary:
             "median": self.quantile(0.5),
             "max": self.maximum,
         }
+
+
+def difference_interval(
+    wins_a: float, games_a: int, wins_b: float, games_b: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """The difference of two win rates ``b - a`` with Newcombe's hybrid score interval (his
+    method 10, built from the two Wilson intervals): ``(difference, low, high)``. An interval that
+    excludes 0 marks a difference significant at the 5% level (for the default ``z``)."""
+    p_a = wins_a / games_a if games_a else 0.0
+    p_b = wins_b / games_b if games_b else 0.0
+    low_a, high_a = wilson_interval(wins_a, games_a, z)
+    low_b, high_b = wilson_interval(wins_b, games_b, z)
+    difference = p_b - p_a
+    low = difference - math.sqrt((p_b - low_b) ** 2 + (high_a - p_a) ** 2)
+    high = difference + math.sqrt((high_b - p_b) ** 2 + (p_a - low_a) ** 2)
+    return difference, max(-1.0, low), min(1.0, high)

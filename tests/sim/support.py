@@ -1,0 +1,22 @@
+"""Running the ``tycoon`` command inside a test (stdin never a terminal)."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from tycoon.cli.main import run
+
+
+def tycoon(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["tycoon", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as exit_info:
+        run()
+    captured = capsys.readouterr()
+    code = exit_info.value.code
+    return (code if isinstance(code, int) else 0), captured.out, captured.err

@@ -1,0 +1,177 @@
+"""Sweeps over options and data fields: parsing, the grid, patched data, common random numbers,
+figures, the command and its report."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tycoon.core import OptionError, get_spec
+from tycoon.sim import GameResult, GameTask, Report
+from tycoon.sim.runner import simulate as run
+from tycoon.sim.sweep import (
+    DataCells,
+    Plan,
+    Vary,
+    estimate,
+    grid,
+    imbalance,
+    parse_vary,
+    patch_data,
+    sweep,
+)
+
+from .support import tycoon
+
+
+def test_vary_reads_ranges_lists_and_data_fields() -> None:
+    my_city, water = get_spec("my-city"), get_spec("water-rights")
+    assert parse_vary(my_city, "size=8,12").values() == (8, 12)
+    assert parse_vary(my_city, "parks=on,off").values() == (True, False)
+    assert parse_vary(my_city, "map=hex,square").values() == ("hex", "square")
+    field = parse_vary(water, "economy.king.treasury=150..250:50")
+    assert field.data and field.values() == (150, 200, 250)
+    assert parse_vary(water, "economy.tax.max_rate.dollars=1.5..2.5:0.5").values() == (
+        1.5,
+        2.0,
+        2.5,
+    )
+    assert Vary("x", low=1, high=3, step=1, integer=True).values() == (1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "message"),
+    [
+        ("my-city", "size", "write name=low..high:step"),
+        ("my-city", "colour=red", "no option 'colour'"),
+        ("my-city", "size=8,9", "size"),
+        ("my-city", "map=hex,,square", "empty value"),
+        ("my-city", "economy.king=1,2", "no data files to vary"),
+        ("water-rights", "economy.king.treasury=250..150:50", "runs backwards"),
+        ("water-rights", "economy.king.treasury=a..b:1", "not a number"),
+    ],
+)
+def test_bad_varies_are_refused_with_a_reason(game: str, text: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        parse_vary(get_spec(game), text)
+
+
+def test_grid_is_every_combination_first_vary_slowest() -> None:
+    a = Vary("a", (1, 2))
+    b = Vary("b", ("x", "y", "z"))
+    cells = grid([a, b])
+    assert len(cells) == 6 and cells[0] == {"a": 1, "b": "x"} and cells[3] == {"a": 2, "b": "x"}
+    with pytest.raises(OptionError, match="needs a step"):
+        grid([Vary("c", low=0.0, high=1.0)])
+
+
+def test_patched_data_sets_only_existing_fields(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    (source / "economy.json").write_text(json.dumps({"king": {"treasury": 175}, "l": [1, 2]}))
+    patch_data(source, tmp_path / "a", {"economy.king.treasury": 200.0, "economy.l.1": 5.0})
+    patched = json.loads((tmp_path / "a" / "economy.json").read_text())
+    assert patched == {"king": {"treasury": 200}, "l": [1, 5]}
+    assert json.loads((source / "economy.json").read_text())["king"]["treasury"] == 175
+    with pytest.raises(OptionError, match=r"no field 'economy\.king\.tresury'"):
+        patch_data(source, tmp_path / "b", {"economy.king.tresury": 1.0})
+    with pytest.raises(OptionError, match=r"no data file towns\.json"):
+        patch_data(source, tmp_path / "c", {"towns.x": 1.0})
+    with pytest.raises(OptionError, match="whole number"):
+        patch_data(source, tmp_path / "d", {"economy.king.treasury": 1.5})
+
+
+def test_every_cell_plays_the_same_seeds_as_a_plain_run() -> None:
+    seats = ("greedy", "greedy", "greedy", "greedy")
+    plan = Plan("water-rights", seats, {}, 6, 9)
+    cells = sweep(plan, [parse_vary(plan.spec, "economy.king.treasury=175,260")])
+    plain = Report("water-rights", seats, {}, 9).extend(
+        run(GameTask("water-rights", 4, {"automated-king": False, "data": ""}, seats, 9, False), 6)
+    )
+    default, richer = cells
+    assert default.values == {"economy.king.treasury": 175}  # the built-in value
+    assert [line.wins for line in default.report.lines] == [line.wins for line in plain.lines]
+    assert default.report.length.mean == plain.length.mean
+    assert richer.report.options["data"] != ""  # a patched copy of the data
+    assert richer.report.statistics != default.report.statistics  # the King's purse shows
+    with DataCells() as data:
+        root = data.root
+        assert root.is_dir()
+    assert not root.exists()
+
+
+def test_figures_and_imbalance() -> None:
+    report = Report("g", ("a", "b"), {}, 1)
+    for _ in range(10):
+        report.add(GameResult(0, 0, (2.0, 1.0), (1, 2), False, 10, ("x", "y"), positions=(0, 1)))
+    assert estimate(report, "win:1").value == 1.0 and estimate(report, "role:y").value == 0.0
+    assert estimate(report, "length").value == 10 and estimate(report, "score:2").value == 1.0
+    assert imbalance(report, "roles").value == pytest.approx(0.5)
+    assert estimate(report, "position:1").rate
+    for bad, message in (("win:3", "seats run from 1 to 2"), ("nonsense", "no figure")):
+        with pytest.raises(OptionError, match=message):
+            estimate(report, bad)
+
+
+def test_sweep_command_table_csv_and_report(monkeypatch, capsys, tmp_path) -> None:
+    page, table = tmp_path / "sweep.html", tmp_path / "sweep.csv"
+    code, out, err = tycoon(
+        monkeypatch,
+        capsys,
+        "sweep",
+        "my-city",
+        "--vary",
+        "size=8,10",
+        "--vary",
+        "map=square,hex",
+        "-n",
+        "4",
+        "--seats",
+        "greedy,random",
+        "--figure",
+        "win:1",
+        "--figure",
+        "moves",
+        "--report",
+        str(page),
+        "--csv",
+        str(table),
+    )
+    assert code == 0, err
+    assert "win:1" in out and "moves" in out and out.count("square") == 2
+    with open(table, encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["size"], r["map"]) for r in rows] == [
+        ("8", "square"),
+        ("8", "hex"),
+        ("10", "square"),
+        ("10", "hex"),
+    ]
+    assert all(float(r["win:1 low"]) <= float(r["win:1"]) <= float(r["win:1 high"]) for r in rows)
+    text = page.read_text(encoding="utf-8")
+    assert len(re.findall(r'src="data:image/png;base64,', text)) == 4  # lines + heat map, each
+    assert "common random numbers" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--vary", "size=8", "--figure", "nonsense"], "no figure 'nonsense'"),
+        (["--vary", "size=8", "--vary", "size=10"], "different option"),
+        (["--vary", "colour=1,2"], "no option"),
+    ],
+)
+def test_sweep_mistakes_are_named_before_any_cell(monkeypatch, capsys, args, message) -> None:
+    code, out, err = tycoon(monkeypatch, capsys, "sweep", "my-city", "-n", "2", *args)
+    assert code == 2 and message in err and out == ""
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep", "tune"])
+def test_help_names_the_extras_a_cluster_needs(monkeypatch, capsys, command) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = tycoon(monkeypatch, capsys, command, "--help")
+    assert code == 0 and "([dask])" in out
