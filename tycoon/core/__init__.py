@@ -3,6 +3,7 @@
 No game names, no I/O beyond reading and writing records, no clock, no global random.
 """
 
+from tycoon.core import notation
 from tycoon.core.actions import (
     Action,
     ActionSet,
@@ -82,6 +83,7 @@ __all__ = [
     "is_legal",
     "load_record",
     "make",
+    "notation",
     "read_records",
     "register",
     "replay",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tycoon.core import Action, MalformedActionError
+from tycoon.core import Action, MalformedActionError, notation
 from tycoon.games.estates.components import (
     LOTS,
     PIECE_BY_CODE,
@@ -133,14 +133,15 @@ def format_action(action: Action) -> str:
 
 
 def _number(word: str, what: str, text: str) -> int:
-    if not word.isdigit():
-        raise MalformedActionError(f"{text!r}: {what} must be a whole number ({NOTATION_HELP})")
-    return int(word)
+    try:
+        return notation.natural(word, what)
+    except MalformedActionError as error:
+        raise MalformedActionError(f"{text!r}: {error.reason} ({NOTATION_HELP})") from None
 
 
 def parse_action(text: str, seat: int) -> Action:
     """Read the notation above (case and extra spaces do not matter)."""
-    words = text.strip().lower().split()
+    words = notation.words(text)
     if not words:
         raise MalformedActionError(f"an empty move ({NOTATION_HELP})")
     verb, rest = words[0], words[1:]
@@ -154,7 +155,7 @@ def parse_action(text: str, seat: int) -> Action:
         }
         return simple[verb](seat)
     if verb == "bid" and len(rest) == 1:
-        word = rest[0].lstrip("$").rstrip("m")
+        word = rest[0].removeprefix("$").removesuffix("m")
         return Bid(seat, _number(word, "a bid", text))
     if verb == "auction" and rest:
         code = "".join(rest)

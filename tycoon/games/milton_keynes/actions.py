@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tycoon.core import Action, MalformedActionError
+from tycoon.core import Action, MalformedActionError, notation
 from tycoon.games.milton_keynes.board import INDEX
 from tycoon.games.milton_keynes.cards import (
     CHARACTERS,
@@ -228,10 +228,10 @@ def _plots(text: str, word: str, tokens: list[str]) -> tuple[str, ...]:
 
 
 def _amount(text: str, word: str, token: str) -> int:
-    token = token.lstrip("$")
-    if not token.isdigit():
+    body = token.removeprefix("$")
+    if not notation.is_number(body):
         raise _malformed(text, word)
-    return int(token)
+    return notation.natural(body, "an amount")
 
 
 def _side(text: str, tokens: list[str]) -> tuple[tuple[str, ...], int]:
@@ -244,11 +244,11 @@ def _side(text: str, tokens: list[str]) -> tuple[tuple[str, ...], int]:
         raise _malformed(text, "offer")
     for token in tokens:
         if token.startswith("$"):
-            if cash or not token[1:].isdigit() or int(token[1:]) == 0:
+            if cash or not notation.is_number(token[1:]):
                 raise MalformedActionError(
                     f"{text!r}: cash is written once a side as $<amount> (at least 1)"
                 )
-            cash = int(token[1:])
+            cash = notation.natural(token[1:], "cash", low=1)
             continue
         label = token.upper()
         if label in INDEX:
@@ -269,7 +269,7 @@ def _side(text: str, tokens: list[str]) -> tuple[tuple[str, ...], int]:
 
 def parse(text: str, seat: int) -> Action:
     """The action written ``text`` by ``seat``; :class:`MalformedActionError` otherwise."""
-    words = text.split()
+    words = notation.words(text, lower=False)
     if not words:
         raise MalformedActionError("an empty move: type a move, or 'moves' for the legal ones")
     word = words[0].lower()
@@ -324,14 +324,15 @@ def parse(text: str, seat: int) -> Action:
         return BidPermits(seat, left, right) if word == "bid" else Rebid(seat, left, right)
     if word == "offer":
         lowered = [w.lower() for w in rest]
-        if len(rest) < 4 or "for" not in lowered or not rest[0].isdigit():
+        if len(rest) < 4 or "for" not in lowered or not notation.is_number(rest[0]):
             raise _malformed(text, word)
+        to = notation.seat_number(rest[0], what=f"{text!r}: an offer goes to a seat")
         split = lowered.index("for")
         give, paid = _side(text, rest[1:split])
         want, asked = _side(text, rest[split + 1 :])
         if paid and asked:
             raise MalformedActionError(f"{text!r}: put cash on one side only")
-        return Offer(seat, int(rest[0]) - 1, paid - asked, give, want)
+        return Offer(seat, to, paid - asked, give, want)
     if word == "build":
         if len(rest) < 2:
             raise _malformed(text, word)

@@ -17,6 +17,7 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
+    notation,
     to_jsonable,
 )
 from tycoon.games.my_city import render
@@ -471,7 +472,7 @@ class MyCity(Game[CityState, CityAction, CityView]):
         return f"{action.counter} {action.square}"
 
     def parse_action(self, text: str, seat: int) -> CityAction:
-        words = text.split()
+        words = notation.words(text, lower=False)
         if words and words[0].lower() == "place":
             words = words[1:]
         try:
