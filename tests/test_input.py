@@ -194,7 +194,7 @@ def test_json_type_that_is_not_text_is_malformed() -> None:
         with pytest.raises(MalformedActionError, match="unknown action type"):
             game.action_from_json(data)
     with pytest.raises(MalformedActionError, match="has no field"):
-        game.action_from_json({"type": "Bid", "seat": 0, "amount": 1, 3: 4})
+        game.action_from_json({"type": "Bid", "seat": 0, "amount": 1, 3: 4})  # type: ignore[dict-item]
 
 
 def test_every_error_here_is_a_tycoon_error() -> None:
