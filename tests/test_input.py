@@ -199,3 +199,46 @@ def test_json_type_that_is_not_text_is_malformed() -> None:
 
 def test_every_error_here_is_a_tycoon_error() -> None:
     assert issubclass(MalformedActionError, TycoonError)
+
+
+# -- field values outside a game's domain -------------------------------------------------------
+
+DOMAIN_CASES = [
+    ("estates", {"type": "Auction", "piece": "zz"}, "there is no piece 'zz'"),
+    ("estates", {"type": "Auction", "piece": "b5"}, "there is no piece 'b5'"),
+    ("estates", {"type": "Place", "row": 7, "lot": 3}, "there is no row 7"),
+    ("estates", {"type": "Place", "row": -100, "lot": 3}, "there is no row -100"),
+    ("estates", {"type": "Place", "row": 0, "lot": 40}, "there is no lot 40"),
+    ("estates", {"type": "Cancel", "barrier": 9}, "there is no barrier 9"),
+    ("milton-keynes", {"type": "Buy", "plot": "ZZ"}, "there is no plot 'ZZ'"),
+    ("milton-keynes", {"type": "Demolish", "plot": "zz", "buy": True}, "there is no plot"),
+    ("milton-keynes", {"type": "Redevelop", "plot": "J1"}, "there is no plot 'J1'"),
+    ("milton-keynes", {"type": "Build", "permit": "zz", "plots": []}, "there is no permit"),
+    ("milton-keynes", {"type": "Build", "permit": "DUMP", "plots": ["A0"]}, "no plot 'A0'"),
+    ("milton-keynes", {"type": "Extend", "building": "ZZ", "plots": []}, "there is no plot"),
+    ("milton-keynes", {"type": "ChooseCharacter", "character": "x"}, "no character 'x'"),
+    (
+        "milton-keynes",
+        {"type": "Offer", "to": 1, "cash": 0, "give": ["zz"], "want": []},
+        "'zz' in an offer is neither a plot",
+    ),
+    (
+        "milton-keynes",
+        {"type": "Offer", "to": 9, "cash": 0, "give": [], "want": []},
+        "an offer goes to a seat",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "reason"), DOMAIN_CASES)
+def test_field_values_outside_the_domain_are_refused(
+    name: str, data: dict[str, Any], reason: str
+) -> None:
+    """These passed the JSON codec and crashed ``explain_illegal`` (``KeyError``,
+    ``IndexError``)."""
+    match: Match[Any, Any, Any] = Match(make(name), 3)
+    before = match.state
+    action = match.game.action_from_json({**data, "seat": match.to_act()[0]})
+    with pytest.raises(MalformedActionError, match=reason):
+        match.play(action)
+    assert match.state is before and not match.steps

@@ -404,3 +404,50 @@ def format_action(action: Action) -> str:
     if isinstance(action, Requisition):
         return f"take {action.plot}"
     raise TypeError(f"not a Milton Keynes action: {action!r}")
+
+
+_CHARACTER_CODES = frozenset(c.code for c in CHARACTERS)
+_PLOT_FIELDS = (PlaceRiver, PlaceMarsh, Demolish, Redevelop, Buy, Requisition)
+
+
+def check_domain(action: Action, players: int) -> None:
+    """Refuse (:class:`MalformedActionError`) an action whose fields, of the right kinds, name
+    no plot, permit, character or seat of the game, so that explanations may trust them."""
+    if isinstance(action, _PLOT_FIELDS):
+        _domain_plot(action.plot)
+    elif isinstance(action, ChooseCharacter):
+        if action.character not in _CHARACTER_CODES:
+            names = ", ".join(sorted(_CHARACTER_CODES))
+            raise MalformedActionError(f"there is no character {action.character!r} ({names})")
+    elif isinstance(action, Build):
+        if action.permit not in PERMIT_INDEX:
+            raise MalformedActionError(
+                f"there is no permit {action.permit!r} ({', '.join(PERMIT_CODES)})"
+            )
+        _domain_plots(action.plots)
+    elif isinstance(action, Extend):
+        _domain_plot(action.building)
+        _domain_plots(action.plots)
+    elif isinstance(action, Offer):
+        if not 0 <= action.to < players:
+            raise MalformedActionError(f"an offer goes to a seat 0..{players - 1}, not {action.to}")
+        for item in (*action.give, *action.want):
+            if item not in INDEX and item not in PERMIT_INDEX:
+                raise MalformedActionError(
+                    f"{item!r} in an offer is neither a plot (A1..I9) nor a permit "
+                    f"({', '.join(PERMIT_CODES)})"
+                )
+
+
+def _domain_plot(label: str) -> None:
+    if label not in INDEX:
+        raise MalformedActionError(
+            f"there is no plot {label[:12]!r} (plots are A1..I9, rows A-I and columns 1-9)"
+        )
+
+
+def _domain_plots(labels: tuple[str, ...]) -> None:
+    if len(labels) > len(INDEX):
+        raise MalformedActionError("that names more plots than the board has")
+    for label in labels:
+        _domain_plot(label)

@@ -45,6 +45,7 @@ from tycoon.games.milton_keynes.actions import (
     Redevelop,
     Requisition,
     Seal,
+    check_domain,
     format_action,
     parse,
 )
@@ -807,6 +808,9 @@ class MiltonKeynes(Game[State, Action, View]):
 
     def format_action(self, action: Action) -> str:
         return format_action(action)
+
+    def check_domain(self, action: Action) -> None:
+        check_domain(action, self.players)
 
     def explain_illegal(self, state: State, action: Action) -> str:
         return explain_illegal(self, state, action)
