@@ -4,6 +4,10 @@ and a readable reason, nothing changed. (The broad property-based sweep is ``tes
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
+import stat
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,18 +16,28 @@ from tycoon.core import (
     GameRecord,
     MalformedActionError,
     Match,
+    Option,
+    OptionError,
     OutOfTurnError,
+    RecordError,
     SeededRng,
     TycoonError,
+    load_record,
     make,
     notation,
+    read_records,
     replay_to_end,
+    sample_choice,
+    write_records,
 )
+from tycoon.core.record import digest_of, replace_record
 
 # -- the notation toolkit -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("token", ["²", "١٢", "1_000", "+3", "-3", "", " 3", "3.0", "1" * 10, "x"])
+@pytest.mark.parametrize(
+    "token", ["²", "\u0661\u0662", "1_000", "+3", "-3", "", " 3", "3.0", "1" * 10, "x"]
+)
 def test_natural_refuses_everything_but_ascii_digits(token: str) -> None:
     with pytest.raises(MalformedActionError, match="a bid"):
         notation.natural(token, "a bid")
@@ -121,8 +135,6 @@ def first_legal(name: str) -> tuple[Match[Any, Any, Any], Any]:
     match: Match[Any, Any, Any] = Match(make(name), 3)
     seat = match.to_act()[0]
     legal = match.legal_actions(seat)
-    from tycoon.core import sample_choice
-
     return match, sample_choice(legal, SeededRng(1))
 
 
@@ -242,3 +254,213 @@ def test_field_values_outside_the_domain_are_refused(
     with pytest.raises(MalformedActionError, match=reason):
         match.play(action)
     assert match.state is before and not match.steps
+
+
+# -- options -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("nan", "takes a whole number"),
+        ("1" * 30, "takes a whole number"),
+        ("\u0661", "takes a whole number"),
+        pytest.param(10**5000, "must be at most", id="huge"),
+        ("x" * 5000, "at most 1024 characters"),
+        ([3], "takes a whole number"),
+    ],
+)
+def test_odd_option_values_are_refused(value: Any, reason: str) -> None:
+    with pytest.raises(OptionError, match=reason):
+        make("estates", **{"minimum-bid": value})
+
+
+@pytest.mark.parametrize(
+    "data", ["x" * 5000, "y" * 300, "bad\x00name", "/etc/passwd", "/dev/null/sub"]
+)
+def test_water_rights_data_that_cannot_be_read_is_an_option_error(data: str) -> None:
+    """A 5,000-character ``data`` option raised ``OSError`` (also from ``tycoon simulate``)."""
+    with pytest.raises(OptionError, match="data"):
+        make("water-rights", data=data)
+
+
+def test_float_options_refuse_what_is_not_a_finite_number() -> None:
+    option = Option("noise", 0.5, "how noisy")
+    assert option.validate("0.25") == 0.25
+    assert option.validate(1) == 1.0
+    for bad in ("nan", "inf", "-Infinity", float("nan"), float("inf"), 10**400, "1" * 400, "0x1"):
+        with pytest.raises(OptionError, match="noise"):
+            option.validate(bad)
+
+
+# -- records ----------------------------------------------------------------------------------
+
+
+def finished(name: str = "my-city", seed: int = 4, cut: int | None = None) -> GameRecord:
+    match: Match[Any, Any, Any] = Match(make(name), seed)
+    rng = SeededRng(seed)
+    while not match.is_over() and (cut is None or len(match.steps) < cut):
+        seat = match.to_act()[0]
+        match.play(sample_choice(match.legal_actions(seat), rng))
+    return match.record()
+
+
+def write_lines(tmp_path: Path, *lines: str) -> Path:
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_deeply_nested_json_is_a_record_error(tmp_path: Path) -> None:
+    path = write_lines(tmp_path, "[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="line 1 is not a game record"):
+        load_record(str(path))
+    data = finished().to_json()
+    data["meta"] = {"a": json.loads("[" * 500 + "]" * 500)}
+    path = write_lines(tmp_path, json.dumps(data))
+    with pytest.raises(RecordError):
+        load_record(str(path))
+
+
+def test_numbers_too_long_for_json_are_a_record_error(tmp_path: Path) -> None:
+    line = finished().to_line().replace('"seed":4', '"seed":' + "9" * 5000)
+    with pytest.raises(RecordError, match="not a game record"):
+        load_record(str(write_lines(tmp_path, line)))
+
+
+def test_an_outcome_that_is_not_an_object_is_refused() -> None:
+    """It was silently dropped, which skipped the end-of-game check."""
+    data = finished().to_json()
+    for bad in ([1, 2], "won", 3, True):
+        data["outcome"] = bad
+        data["digest"] = digest_of(data)
+        with pytest.raises(RecordError, match="outcome is an object"):
+            GameRecord.from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "reason"),
+    [
+        ("meta", [1], "meta is an object"),
+        ("options", {"parks": [True]}, "option 'parks' must be on/off"),
+        ("options", {"parks": None}, "option 'parks' must be on/off"),
+        ("steps", [[0, "C4 e5"]], "a step is"),
+        ("steps", [[True, "C4 e5", []]], "step seat must be a whole number"),
+        ("steps", "C4 e5", "steps must be a list"),
+        ("players", 4.0, "players must be a whole number"),
+        ("seats", [None], "seat code must be text"),
+    ],
+)
+def test_records_of_the_wrong_shape_are_refused(key: str, value: Any, reason: str) -> None:
+    data = finished().to_json()
+    data[key] = value
+    data["digest"] = digest_of(data)
+    with pytest.raises(RecordError, match=reason):
+        GameRecord.from_json(data)
+
+
+def test_a_huge_water_rights_data_option_in_a_record_is_a_record_error() -> None:
+    data = finished("water-rights", cut=3).to_json()
+    data["options"]["data"] = "x" * 5000
+    data["digest"] = digest_of(data)
+    with pytest.raises(RecordError, match="cannot be set up"):
+        replay_to_end(GameRecord.from_json(data))
+    data["options"]["data"] = "y" * 300
+    data["digest"] = digest_of(data)
+    with pytest.raises(RecordError, match="cannot be set up"):
+        replay_to_end(GameRecord.from_json(data))
+
+
+def test_a_water_rights_record_with_a_set_up_outcome_changed_is_refused() -> None:
+    """It replayed with a different face-up card and was accepted, its outcome still matching."""
+    data = finished("water-rights").to_json()
+    data["setup"][0] = (data["setup"][0] + 1) % 2
+    with pytest.raises(RecordError, match="altered after it was written"):
+        GameRecord.from_json(data)
+
+
+def test_an_unfinished_record_with_an_option_flipped_is_refused() -> None:
+    data = finished("my-city", cut=5).to_json()
+    assert "outcome" not in data
+    data["options"]["parks"] = not data["options"]["parks"]
+    with pytest.raises(RecordError, match="altered after it was written"):
+        GameRecord.from_json(data)
+
+
+def test_a_record_without_its_digest_is_refused_but_version_1_files_still_read(
+    tmp_path: Path,
+) -> None:
+    record = finished()
+    data = record.to_json()
+    assert data["schema"] == "tycoon-record/2"
+    assert data["digest"] == digest_of(data)
+    del data["digest"]
+    with pytest.raises(RecordError, match="needs its 'digest'"):
+        GameRecord.from_json(data)
+    data["schema"] = "tycoon-record/1"  # written before digests: read without that check
+    path = write_lines(tmp_path, json.dumps(data))
+    assert load_record(str(path)) == record
+    assert replay_to_end(load_record(str(path))).state == replay_to_end(record).state
+
+
+# -- atomic saving -----------------------------------------------------------------------------
+
+
+def test_appending_keeps_every_record_already_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    first, second, third = finished(seed=1), finished(seed=2), finished(seed=3)
+    assert write_records(path, [first]) == 1
+    assert write_records(path, [second, third], append=True) == 2
+    assert list(read_records(path)) == [first, second, third]
+    assert write_records(tmp_path / "new.jsonl", [first], append=True) == 1
+    assert list(read_records(tmp_path / "new.jsonl")) == [first]
+
+
+def test_replacing_one_record_keeps_the_others_byte_for_byte(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    first, second, third = finished(seed=1), finished(seed=2), finished(seed=3)
+    write_records(path, [first, second])
+    before = path.read_text(encoding="utf-8").splitlines()
+    replace_record(path, 2, third)
+    after = path.read_text(encoding="utf-8").splitlines()
+    assert after[0] == before[0]
+    assert list(read_records(path)) == [first, third]
+    with pytest.raises(RecordError, match="fewer than 3 records"):
+        replace_record(path, 3, first)
+    with pytest.raises(RecordError, match="numbered from 1"):
+        replace_record(path, 0, first)
+    assert list(read_records(path)) == [first, third]
+
+
+def test_a_crash_mid_save_loses_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "games.jsonl"
+    first, second = finished(seed=1), finished(seed=2)
+    write_records(path, [first, second])
+    content = path.read_bytes()
+
+    def crash(*_: Any) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(RecordError, match="cannot write"):
+        write_records(path, [finished(seed=3)], append=True)
+    with pytest.raises(RecordError, match="cannot write"):
+        replace_record(path, 1, finished(seed=3))
+    with pytest.raises(RecordError, match="cannot write"):
+        write_records(path, [finished(seed=3)])
+    assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"], "no temporary file left"
+
+
+def test_saving_keeps_the_file_mode_and_writes_through_a_link(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    write_records(path, [finished(seed=1)])
+    path.chmod(0o640)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(path)
+    write_records(link, [finished(seed=2)], append=True)
+    assert link.is_symlink()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert len(list(read_records(path))) == 2
+    with pytest.raises(RecordError, match="is a directory"):
+        write_records(tmp_path, [finished(seed=1)])
