@@ -47,7 +47,7 @@ from tycoon.core import (
 from tycoon.core.actions import field_kinds
 
 FUZZ = settings(
-    max_examples=12,
+    max_examples=20,
     deadline=None,
     derandomize=True,
     database=None,
@@ -56,7 +56,7 @@ FUZZ = settings(
 
 #: Steps of the random game kept as states to fuzz (and the record's length).
 STEPS = 120
-KEPT = 5
+KEPT = 8
 
 JUNK = [
     "²",
@@ -227,7 +227,23 @@ def notation_texts(c: Case) -> st.SearchStrategy[str]:
     mutated = st.tuples(formatted, st.integers(0, 60), st.text(max_size=4)).map(
         lambda t: t[0][: t[1]] + t[2] + t[0][t[1] :]
     )
-    return st.one_of(words, mutated, st.text(max_size=30), formatted.map(str.swapcase))
+    replaced = st.tuples(
+        formatted,
+        st.integers(0, 8),
+        st.one_of(st.sampled_from(JUNK), st.sampled_from(c.vocabulary)),
+    ).map(lambda t: _replace_word(*t))
+    return st.one_of(
+        replaced, replaced, words, mutated, st.text(max_size=30), formatted.map(str.swapcase)
+    )
+
+
+def _replace_word(text: str, index: int, word: str) -> str:
+    """``text`` with one of its words (the last, if ``index`` is past it) replaced by ``word``."""
+    words = text.split()
+    if not words:
+        return word
+    words[min(index, len(words) - 1)] = word
+    return " ".join(words)
 
 
 # -- the properties -----------------------------------------------------------------------------
@@ -242,12 +258,24 @@ def test_any_notation_is_a_move_or_refused(name: str, players: int, data: st.Dat
     c = case(name, players)
     text = data.draw(notation_texts(c), label="text")
     seat = data.draw(st.integers(-2, players + 1), label="seat")
-    for index in range(len(c.states)):
-        action = refused(c.game.parse_action, text, seat)
-        if action is not None:
-            assert isinstance(action, c.game.action_types)
+    action = refused(c.game.parse_action, text, seat)
+    if action is not None:
+        assert isinstance(action, c.game.action_types)
+        assert c.game.parse_action(c.game.format_action(action), seat) == action
+        for index in range(len(c.states)):
             offer(c, index, action)
-            assert c.game.parse_action(c.game.format_action(action), seat) == action
+    # Every word of every move seen, in turn, replaced by one odd word.
+    word = data.draw(
+        st.one_of(st.sampled_from(JUNK), st.text(min_size=1, max_size=3)), label="word"
+    )
+    for index, found in enumerate(c.examples):
+        for example in found:
+            words = c.game.format_action(example).split()
+            for position in range(len(words)):
+                text = " ".join([*words[:position], word, *words[position + 1 :]])
+                action = refused(c.game.parse_action, text, example.seat)
+                if action is not None:
+                    offer(c, index, action)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -279,27 +307,32 @@ def test_any_action_json_is_a_move_or_refused(name: str, players: int, data: st.
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
-@FUZZ
+@settings(FUZZ, max_examples=8)
 @given(data=st.data())
 def test_action_objects_of_any_shape_are_refused(
     name: str, players: int, data: st.DataObject
 ) -> None:
     """Fields of the wrong kind (``bool`` for ``int``, ``None``, floats, text, lists) and of the
-    right kind outside the game's domain, built without the dataclass's constructor."""
+    right kind outside the game's domain, built without the dataclass's constructor: one action
+    of every class of the game, offered to every kept state."""
     c = case(name, players)
-    cls = data.draw(st.sampled_from(c.game.action_types), label="class")
-    action = object.__new__(cls)
     right_kind = data.draw(st.booleans(), label="right kind")
-    for field_name, _, test in field_kinds(cls):
-        if field_name == "seat":
-            value = data.draw(st.one_of(st.integers(-2, players + 1), odd_values), label="seat")
-        elif right_kind:
-            value = data.draw(field_values(c).filter(test), label=field_name)
-        else:
-            value = data.draw(field_values(c), label=field_name)
-        object.__setattr__(action, field_name, value)
-    for index in range(len(c.states)):
-        offer(c, index, action)
+    acting = data.draw(st.booleans(), label="by a seat to act")
+    for cls in c.game.action_types:
+        action = object.__new__(cls)
+        for field_name, _, test in field_kinds(cls):
+            if field_name == "seat":
+                value = data.draw(st.one_of(st.integers(-2, players + 1), odd_values))
+            elif right_kind:
+                value = data.draw(field_values(c).filter(test))
+            else:
+                value = data.draw(field_values(c))
+            object.__setattr__(action, field_name, value)
+        for index, state in enumerate(c.states):
+            to_act = c.game.to_act(state)
+            if acting and to_act:  # past the seat check, on to the domain and the explanation
+                object.__setattr__(action, "seat", to_act[0])
+            offer(c, index, action)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
