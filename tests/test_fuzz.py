@@ -163,7 +163,7 @@ def case(name: str, players: int) -> Case:
     )
 
 
-def all_examples(c: Case) -> list[Action]:
+def all_examples(c: Case) -> list[Any]:
     return [a for found in c.examples for a in found]
 
 
