@@ -464,3 +464,22 @@ def test_saving_keeps_the_file_mode_and_writes_through_a_link(tmp_path: Path) ->
     assert len(list(read_records(path))) == 2
     with pytest.raises(RecordError, match="is a directory"):
         write_records(tmp_path, [finished(seed=1)])
+
+
+def test_milton_keynes_roundabouts_are_ascii_positions() -> None:
+    assert make("milton-keynes", roundabouts="20, 30").options["roundabouts"] == "20, 30"
+    for bad in ("\u0661\u0665", "²0", "20;30", "-20"):
+        with pytest.raises(OptionError, match="roundabouts"):
+            make("milton-keynes", roundabouts=bad)
+
+
+@pytest.mark.parametrize("name", ["name", "players", "seed"])
+def test_a_record_option_of_any_name_is_an_option_error(name: str) -> None:
+    """``make(game, players, **options)`` raised ``TypeError`` for an option called ``name``."""
+    data = finished().to_json()
+    data["options"] = {name: "x"}
+    data["digest"] = digest_of(data)
+    with pytest.raises(RecordError, match=f"has no option '{name}'"):
+        replay_to_end(GameRecord.from_json(data))
+    with pytest.raises(OptionError, match="has no option 'name'"):
+        make("my-city", **{"name": "x"})

@@ -19,6 +19,7 @@ from tycoon.core import (
     Outcome,
     Rng,
     SealedCommits,
+    notation,
 )
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
@@ -76,12 +77,12 @@ PHASES_BY_NAME = {phase.name.lower(): phase for phase in Phase}
 
 
 def _roundabouts(text: str) -> tuple[int, ...]:
-    try:
-        values = tuple(sorted({int(part) for part in text.replace(" ", "").split(",") if part}))
-    except ValueError:
+    parts = [part for part in text.replace(" ", "").split(",") if part]
+    if not all(notation.is_number(part) for part in parts):
         raise OptionError(
             f"option 'roundabouts' is a comma-separated list of rail positions, not {text!r}"
-        ) from None
+        )
+    values = tuple(sorted({notation.natural(part, "a rail position") for part in parts}))
     if any(not cd.RAIL_START <= v <= cd.RAIL_TOP for v in values):
         raise OptionError(
             f"option 'roundabouts': positions lie on the rail, {cd.RAIL_START}..{cd.RAIL_TOP}"
