@@ -482,4 +482,4 @@ def test_a_record_option_of_any_name_is_an_option_error(name: str) -> None:
     with pytest.raises(RecordError, match=f"has no option '{name}'"):
         replay_to_end(GameRecord.from_json(data))
     with pytest.raises(OptionError, match="has no option 'name'"):
-        make("my-city", **{"name": "x"})
+        make("my-city", name="x")
