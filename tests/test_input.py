@@ -4,14 +4,17 @@ and a readable reason, nothing changed. (The broad property-based sweep is ``tes
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tycoon.cli.main import run
 from tycoon.core import (
     GameRecord,
     MalformedActionError,
@@ -483,3 +486,46 @@ def test_a_record_option_of_any_name_is_an_option_error(name: str) -> None:
         replay_to_end(GameRecord.from_json(data))
     with pytest.raises(OptionError, match="has no option 'name'"):
         make("my-city", name="x")
+
+
+# -- at the terminal ---------------------------------------------------------------------------
+
+
+def tycoon_cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str, stdin: str
+) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "argv", ["tycoon", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    with pytest.raises(SystemExit) as exit_info:
+        run()
+    captured = capsys.readouterr()
+    code = exit_info.value.code
+    return (code if isinstance(code, int) else 0), captured.out + captured.err
+
+
+def test_a_superscript_bid_at_the_terminal_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``printf 'bid ²\\n' | tycoon play estates --seats human,random`` printed a traceback."""
+    _, output = tycoon_cli(
+        monkeypatch, capsys, "play", "estates", "--seats", "human,random", stdin="bid ²\n"
+    )
+    assert "a bid must be a whole number written with the digits 0-9" in output
+    assert "Traceback" not in output
+
+
+def test_simulate_with_a_huge_water_rights_data_option_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, output = tycoon_cli(
+        monkeypatch,
+        capsys,
+        "simulate",
+        "water-rights",
+        "--games",
+        "1",
+        "--data",
+        "x" * 5000,
+        stdin="",
+    )
+    assert code == 2 and "at most 1024 characters" in output

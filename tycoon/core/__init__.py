@@ -31,7 +31,14 @@ from tycoon.core.errors import (
 )
 from tycoon.core.game import Game, Outcome
 from tycoon.core.match import Match, game_for, replay, replay_to_end
-from tycoon.core.record import GameRecord, Step, load_record, read_records, write_records
+from tycoon.core.record import (
+    GameRecord,
+    Step,
+    load_record,
+    read_records,
+    replace_record,
+    write_records,
+)
 from tycoon.core.registry import game_class, games, get_spec, make, register, unregister
 from tycoon.core.rng import RecordingRng, Rng, ScriptedRng, SeededRng, derive_seed
 from tycoon.core.sealed import SealedCommits, SealedView
@@ -86,6 +93,7 @@ __all__ = [
     "notation",
     "read_records",
     "register",
+    "replace_record",
     "replay",
     "replay_to_end",
     "sample_choice",
