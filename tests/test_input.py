@@ -529,3 +529,17 @@ def test_simulate_with_a_huge_water_rights_data_option_is_one_line(
         stdin="",
     )
     assert code == 2 and "at most 1024 characters" in output
+
+
+@pytest.mark.parametrize("value", [2**63, -(2**63), 10**5000], ids=["2^63", "-2^63", "huge"])
+def test_whole_numbers_in_actions_are_machine_size(value: int) -> None:
+    """A 5,000-digit amount passed the kind check, then could not be printed in the reason."""
+    match, action = first_legal("estates")
+    bid = match.game.action_from_json({"type": "Bid", "seat": action.seat, "amount": 5})
+    with pytest.raises(MalformedActionError, match="Bid.amount must be a whole number"):
+        match.play(dataclasses.replace(bid, amount=value))
+    with pytest.raises(MalformedActionError, match="Bid.amount must be a whole number"):
+        match.game.action_from_json({"type": "Bid", "seat": 0, "amount": value})
+    with pytest.raises(MalformedActionError, match="seat must be a whole number"):
+        match.play(dataclasses.replace(action, seat=value))
+    assert not match.steps

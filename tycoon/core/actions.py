@@ -243,8 +243,13 @@ def field_kinds(cls: type[Action]) -> tuple[tuple[str, Any, Test], ...]:
     return kinds
 
 
+#: Whole numbers in actions are machine-size: no game counts anywhere near this, and an int of
+#: thousands of digits cannot even be printed in an error message.
+INT_LIMIT: Final = 2**63
+
+
 def _is_int(value: Any) -> bool:
-    return type(value) is int
+    return type(value) is int and -INT_LIMIT < value < INT_LIMIT
 
 
 def _is_str(value: Any) -> bool:
@@ -297,7 +302,12 @@ def _test(hint: Any) -> Test:
 
 
 def _describe(hint: Any) -> str:
-    names = {int: "a whole number", str: "text", bool: "true or false", type(None): "null"}
+    names = {
+        int: "a whole number (below 2^63 either way)",
+        str: "text",
+        bool: "true or false",
+        type(None): "null",
+    }
     if hint in names:
         return names[hint]
     origin = typing.get_origin(hint)
@@ -314,7 +324,11 @@ def _describe(hint: Any) -> str:
 
 
 def _plural(description: str) -> str:
-    plurals = {"a whole number": "whole numbers", "text": "texts", "true or false": "booleans"}
+    plurals = {
+        "a whole number (below 2^63 either way)": "whole numbers (below 2^63 either way)",
+        "text": "texts",
+        "true or false": "booleans",
+    }
     return plurals.get(description, description)
 
 
@@ -323,7 +337,7 @@ def _short(value: Any) -> str:
     try:
         text = repr(value)
     except Exception:  # a hostile object's repr, or an int too long to print
-        text = f"<{type(value).__name__}>"
+        text = "a number too long to print" if type(value) is int else f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
