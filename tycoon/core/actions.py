@@ -189,25 +189,36 @@ def action_from_json(data: Mapping[str, Any], types: Sequence[type[Action]]) -> 
     if not isinstance(data, Mapping) or "type" not in data:
         raise MalformedActionError("an action in JSON is an object with a 'type'")
     name = data["type"]
-    cls = None
-    if isinstance(name, str):
-        for candidate in types:
-            if candidate.__name__ == name:
-                cls = candidate
-                break
+    by_name = _by_name(types)
+    cls = by_name.get(name) if type(name) is str else None
     if cls is None:
-        known = ", ".join(sorted(t.__name__ for t in types))
+        known = ", ".join(sorted(by_name))
         raise MalformedActionError(f"unknown action type {_short(name)} (known: {known})")
     values: dict[str, Any] = {}
-    for field_name, hint, _ in field_kinds(cls):
-        if field_name not in data:
+    for field_name, hint, test in field_kinds(cls):
+        value = data.get(field_name, _MISSING)
+        if value is _MISSING:
             raise MalformedActionError(f"{cls.__name__} needs a field {field_name!r}")
-        values[field_name] = _check_kind(cls.__name__, field_name, data[field_name], hint)
+        if test(value):
+            values[field_name] = value
+        else:  # a list for a tuple, or a value of the wrong kind
+            values[field_name] = _check_kind(cls.__name__, field_name, value, hint)
     if len(data) != len(values) + 1:
         extra = sorted(str(key) for key in data if key != "type" and key not in values)
         raise MalformedActionError(f"{cls.__name__} has no field {_short(extra[0])}")
     action: Action = cls(**values)
     return action
+
+
+_BY_NAME: dict[tuple[type[Action], ...], dict[str, type[Action]]] = {}
+
+
+def _by_name(types: Sequence[type[Action]]) -> dict[str, type[Action]]:
+    key = tuple(types)
+    table = _BY_NAME.get(key)
+    if table is None:
+        table = _BY_NAME[key] = {t.__name__: t for t in key}
+    return table
 
 
 def check_fields(action: Action) -> None:
