@@ -44,7 +44,7 @@ from tycoon.core import (
     replay_to_end,
     sample_choice,
 )
-from tycoon.core.actions import field_kinds
+from tycoon.core.actions import INT_LIMIT, field_kinds
 
 FUZZ = settings(
     max_examples=20,
@@ -347,7 +347,7 @@ def test_wrong_negative_and_bool_seats_are_refused(name: str, players: int, seat
                 object.__setattr__(moved, field.name, getattr(action, field.name))
             object.__setattr__(moved, "seat", seat)
             to_act = c.game.to_act(c.states[index])
-            if type(seat) is not int:
+            if type(seat) is not int or not -INT_LIMIT < seat < INT_LIMIT:
                 with pytest.raises(MalformedActionError, match="seat must be a whole number"):
                     c.game.apply(c.states[index], moved, SeededRng(0))
             elif seat not in to_act:
