@@ -34,6 +34,9 @@ SCHEMA = "tycoon-record/2"
 SCHEMA_V1 = "tycoon-record/1"
 READABLE = (SCHEMA_V1, SCHEMA)
 
+#: Whole numbers in a record (seeds included) have at most 100 digits.
+MAX_INT = 10**100
+
 #: The longest record line read (a record of tens of thousands of steps is a few megabytes).
 MAX_LINE = 64 * 1024 * 1024
 
@@ -119,9 +122,11 @@ class GameRecord:
             if not isinstance(options, dict):
                 raise RecordError("a record's options are an object")
             for name, value in options.items():
-                if isinstance(value, list | dict) or value is None:
+                if type(value) not in (bool, int, float, str) or (
+                    type(value) is int and not -MAX_INT < value < MAX_INT
+                ):
                     raise RecordError(
-                        f"option {name[:40]!r} must be on/off, a number or text, not "
+                        f"option {_short(name)} must be on/off, a number or text, not "
                         f"{type(value).__name__}"
                     )
             outcome = data.get("outcome")
@@ -161,8 +166,10 @@ def _list(value: Any, what: str) -> list[Any]:
 
 
 def _int(value: Any, what: str) -> int:
-    if type(value) is not int:
-        raise RecordError(f"{what} must be a whole number, not {_short(value)}")
+    if type(value) is not int or not -MAX_INT < value < MAX_INT:
+        raise RecordError(
+            f"{what} must be a whole number of at most 100 digits, not {_short(value)}"
+        )
     return value
 
 

@@ -90,12 +90,15 @@ class Option:
         elif kind is int:
             if isinstance(value, bool):
                 raise OptionError(f"option {self.name!r} takes a whole number, not {_short(value)}")
-            if isinstance(value, int):
+            if isinstance(value, int) and -(10**18) < value < 10**18:
                 converted = value
             elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 converted = int(value.strip())
             else:
-                raise OptionError(f"option {self.name!r} takes a whole number, not {_short(value)}")
+                raise OptionError(
+                    f"option {self.name!r} takes a whole number (of at most 18 digits), "
+                    f"not {_short(value)}"
+                )
         elif kind is float:
             if isinstance(value, bool) or not isinstance(value, int | float | str):
                 raise OptionError(f"option {self.name!r} takes a number, not {_short(value)}")
