@@ -26,6 +26,7 @@ from tycoon.core import (
     Rng,
     SealedCommits,
     SealedView,
+    notation,
 )
 
 ROUNDS = 3
@@ -159,10 +160,10 @@ class SealedAuction(Game[AuctionState, Bid, AuctionView]):
         return AuctionState(view.round, values, view.cash, view.profit, bids, view.history)
 
     def parse_action(self, text: str, seat: int) -> Bid:
-        words = text.split()
-        if len(words) != 2 or words[0].lower() != "bid" or not words[1].isdigit():
+        words = notation.words(text)
+        if len(words) != 2 or words[0] != "bid" or not notation.is_number(words[1]):
             raise MalformedActionError(f"{text!r} is not a bid (write: bid 3)")
-        return Bid(seat, int(words[1]))
+        return Bid(seat, notation.natural(words[1], "a bid"))
 
     def format_action(self, action: Bid) -> str:
         return f"bid {action.amount}"

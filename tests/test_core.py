@@ -39,6 +39,7 @@ from tycoon.core import (
 )
 from tycoon.core.errors import GameOverError, UnknownBotError
 from tycoon.core.players import make_bot, parse_seat_code
+from tycoon.core.record import digest_of
 
 
 def auction(**options: Any) -> SealedAuction:
@@ -236,24 +237,32 @@ def test_unreadable_record_references(tmp_path: Path) -> None:
         load_record(str(binary))
 
 
+def redigested(data: dict[str, Any]) -> dict[str, Any]:
+    """A tampered record whose digest was recomputed (a digest is no signature): replay's own
+    checks must still catch it."""
+    return {**data, "digest": digest_of(data)}
+
+
 def test_tampered_records_do_not_replay() -> None:
     record = finished_record()
     data = record.to_json()
     data["steps"][0][1] = "bid 99"
+    with pytest.raises(RecordError, match="altered after it was written"):
+        GameRecord.from_json(data)
     with pytest.raises(ReplayError, match="step 1"):
-        replay_to_end(GameRecord.from_json(data))
+        replay_to_end(GameRecord.from_json(redigested(data)))
     data = record.to_json()
     data["version"] = "0"
     with pytest.raises(RecordError, match="made with sealed-auction version 0"):
-        replay_to_end(GameRecord.from_json(data))
+        replay_to_end(GameRecord.from_json(redigested(data)))
     data = record.to_json()
     data["outcome"]["scores"] = [99, 99]
     with pytest.raises(ReplayError, match="does not end as the record says"):
-        replay_to_end(GameRecord.from_json(data))
+        replay_to_end(GameRecord.from_json(redigested(data)))
     data = record.to_json()
     data["setup"] = [*data["setup"], 1]
     with pytest.raises(ReplayError, match="more set-up outcomes"):
-        replay_to_end(GameRecord.from_json(data))
+        replay_to_end(GameRecord.from_json(redigested(data)))
 
 
 # -- bots -------------------------------------------------------------------------------------

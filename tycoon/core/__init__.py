@@ -3,6 +3,7 @@
 No game names, no I/O beyond reading and writing records, no clock, no global random.
 """
 
+from tycoon.core import notation
 from tycoon.core.actions import (
     Action,
     ActionSet,
@@ -30,15 +31,15 @@ from tycoon.core.errors import (
 )
 from tycoon.core.game import Game, Outcome
 from tycoon.core.match import Match, game_for, replay, replay_to_end
-from tycoon.core.record import GameRecord, Step, load_record, read_records, write_records
-from tycoon.core.registry import (
-    game_class,
-    game_specs,
-    get_spec,
-    make,
-    register,
-    unregister,
+from tycoon.core.record import (
+    GameRecord,
+    Step,
+    load_record,
+    read_records,
+    replace_record,
+    write_records,
 )
+from tycoon.core.registry import game_class, game_specs, get_spec, make, register, unregister
 from tycoon.core.rng import RecordingRng, Rng, ScriptedRng, SeededRng, derive_seed
 from tycoon.core.sealed import SealedCommits, SealedView
 from tycoon.core.spec import Chance, Dynamics, GameSpec, Information, Option, OptionValue
@@ -89,8 +90,10 @@ __all__ = [
     "is_legal",
     "load_record",
     "make",
+    "notation",
     "read_records",
     "register",
+    "replace_record",
     "replay",
     "replay_to_end",
     "sample_choice",

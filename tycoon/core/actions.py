@@ -13,6 +13,7 @@ computed on demand with a fast membership test.
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -187,53 +188,190 @@ def action_from_json(data: Mapping[str, Any], types: Sequence[type[Action]]) -> 
     """Build an action of one of ``types`` from its JSON form, checking every field's kind."""
     if not isinstance(data, Mapping) or "type" not in data:
         raise MalformedActionError("an action in JSON is an object with a 'type'")
-    by_name = {t.__name__: t for t in types}
-    cls = by_name.get(str(data["type"]))
+    name = data["type"]
+    by_name = _by_name(types)
+    cls = by_name.get(name) if type(name) is str else None
     if cls is None:
         known = ", ".join(sorted(by_name))
-        raise MalformedActionError(f"unknown action type {data['type']!r} (known: {known})")
-    hints = typing.get_type_hints(cls)
+        raise MalformedActionError(f"unknown action type {_short(name)} (known: {known})")
     values: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            raise MalformedActionError(f"{cls.__name__} needs a field {f.name!r}")
-        values[f.name] = _check_kind(cls.__name__, f.name, data[f.name], hints[f.name])
-    extra = set(data) - {"type"} - set(values)
-    if extra:
-        raise MalformedActionError(f"{cls.__name__} has no field {sorted(extra)[0]!r}")
+    for field_name, hint, test in field_kinds(cls):
+        value = data.get(field_name, _MISSING)
+        if value is _MISSING:
+            raise MalformedActionError(f"{cls.__name__} needs a field {field_name!r}")
+        if test(value):
+            values[field_name] = value
+        else:  # a list for a tuple, or a value of the wrong kind
+            values[field_name] = _check_kind(cls.__name__, field_name, value, hint)
+    if len(data) != len(values) + 1:
+        extra = sorted(str(key) for key in data if key != "type" and key not in values)
+        raise MalformedActionError(f"{cls.__name__} has no field {_short(extra[0])}")
     action: Action = cls(**values)
     return action
 
 
+_BY_NAME: dict[tuple[type[Action], ...], dict[str, type[Action]]] = {}
+
+
+def _by_name(types: Sequence[type[Action]]) -> dict[str, type[Action]]:
+    key = tuple(types)
+    table = _BY_NAME.get(key)
+    if table is None:
+        table = _BY_NAME[key] = {t.__name__: t for t in key}
+    return table
+
+
+def check_fields(action: Action) -> None:
+    """Raise :class:`MalformedActionError` unless every field of ``action`` holds a value of the
+    kind its annotation names: ``int`` is a plain int (never ``bool``), ``str`` is text, a
+    ``tuple[str, ...]`` is a tuple of text, and so on. The rules may trust an action that passes.
+    """
+    for field_name, hint, test in field_kinds(type(action)):
+        value = getattr(action, field_name, _MISSING)
+        if not test(value):
+            what = "missing" if value is _MISSING else _short(value)
+            raise MalformedActionError(
+                f"{type(action).__name__}.{field_name} must be {_describe(hint)}, not {what}"
+            )
+
+
+_MISSING: Final = object()
+
+Test = typing.Callable[[Any], bool]
+
+_FIELD_KINDS: dict[type, tuple[tuple[str, Any, Test], ...]] = {}
+
+
+def field_kinds(cls: type[Action]) -> tuple[tuple[str, Any, Test], ...]:
+    """(name, annotation, test) for each field of an action class, worked out once per class."""
+    kinds = _FIELD_KINDS.get(cls)
+    if kinds is None:
+        hints = typing.get_type_hints(cls)
+        kinds = tuple(
+            (f.name, hints[f.name], _test(hints[f.name])) for f in dataclasses.fields(cls)
+        )
+        _FIELD_KINDS[cls] = kinds
+    return kinds
+
+
+#: Whole numbers in actions are machine-size: no game counts anywhere near this, and an int of
+#: thousands of digits cannot even be printed in an error message.
+INT_LIMIT: Final = 2**63
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int and -INT_LIMIT < value < INT_LIMIT
+
+
+def _is_str(value: Any) -> bool:
+    return type(value) is str
+
+
+def _is_bool(value: Any) -> bool:
+    return type(value) is bool
+
+
+def _is_none(value: Any) -> bool:
+    return value is None
+
+
+def _anything(value: Any) -> bool:
+    return value is not _MISSING
+
+
+def _test(hint: Any) -> Test:
+    """A fast test of whether a value is of the kind ``hint`` names."""
+    if hint is int:
+        return _is_int
+    if hint is str:
+        return _is_str
+    if hint is bool:
+        return _is_bool
+    if hint is type(None):
+        return _is_none
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            inner = _test(args[0])
+            return lambda value: type(value) is tuple and all(inner(v) for v in value)
+        tests = tuple(_test(arg) for arg in args)
+        return lambda value: (
+            type(value) is tuple
+            and len(value) == len(tests)
+            and all(t(v) for t, v in zip(tests, value, strict=True))
+        )
+    if origin in (typing.Union, types.UnionType):
+        options = tuple(_test(arg) for arg in typing.get_args(hint))
+        return lambda value: any(t(value) for t in options)
+    if origin is typing.Literal:
+        allowed = typing.get_args(hint)
+        return lambda value: any(type(value) is type(a) and value == a for a in allowed)
+    if isinstance(hint, type) and hint is not object:
+        return lambda value: isinstance(value, hint)
+    return _anything
+
+
+def _describe(hint: Any) -> str:
+    names = {
+        int: "a whole number (below 2^63 either way)",
+        str: "text",
+        bool: "true or false",
+        type(None): "null",
+    }
+    if hint in names:
+        return names[hint]
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of {_plural(_describe(args[0]))}"
+        return f"a list of {len(args)} values"
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(arg) for arg in typing.get_args(hint))
+    if origin is typing.Literal:
+        return " or ".join(repr(a) for a in typing.get_args(hint))
+    return getattr(hint, "__name__", str(hint))
+
+
+def _plural(description: str) -> str:
+    plurals = {
+        "a whole number (below 2^63 either way)": "whole numbers (below 2^63 either way)",
+        "text": "texts",
+        "true or false": "booleans",
+    }
+    return plurals.get(description, description)
+
+
+def _short(value: Any) -> str:
+    """A value as an error quotes it: its repr, cut short if long."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's repr, or an int too long to print
+        text = "a number too long to print" if type(value) is int else f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _check_kind(owner: str, name: str, value: Any, hint: Any) -> Any:
+    """``value`` (JSON) as the kind ``hint`` names: lists become tuples; anything else is
+    refused with a reason."""
     origin = typing.get_origin(hint)
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(value, list | tuple):
             raise MalformedActionError(f"{owner}.{name} must be a list")
-        inner = args[0] if args else Any
-        return tuple(_check_kind(owner, name, v, inner) for v in value)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_check_kind(owner, name, v, args[0]) for v in value)
+        if len(value) != len(args):
+            raise MalformedActionError(f"{owner}.{name} must be a list of {len(args)} values")
+        return tuple(_check_kind(owner, name, v, a) for v, a in zip(value, args, strict=True))
+    if origin in (typing.Union, types.UnionType):
         for arg in typing.get_args(hint):
             try:
                 return _check_kind(owner, name, value, arg)
             except MalformedActionError:
                 continue
-        raise MalformedActionError(f"{owner}.{name} has the wrong kind of value: {value!r}")
-    if hint is type(None):
-        if value is not None:
-            raise MalformedActionError(f"{owner}.{name} must be null")
-        return None
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise MalformedActionError(f"{owner}.{name} must be true or false")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedActionError(f"{owner}.{name} must be a whole number")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise MalformedActionError(f"{owner}.{name} must be text")
-        return value
+        raise MalformedActionError(f"{owner}.{name} has the wrong kind of value: {_short(value)}")
+    if not _test(hint)(value):
+        raise MalformedActionError(f"{owner}.{name} must be {_describe(hint)}, not {_short(value)}")
     return value

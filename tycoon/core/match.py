@@ -9,7 +9,7 @@ from tycoon.core.actions import Action
 from tycoon.core.errors import ActionError, RecordError, ReplayError, TycoonError
 from tycoon.core.game import Game, Outcome
 from tycoon.core.record import GameRecord, Step
-from tycoon.core.registry import make
+from tycoon.core.registry import game_class
 from tycoon.core.rng import RecordingRng, ScriptedRng, SeededRng
 
 S = TypeVar("S")
@@ -93,7 +93,7 @@ def replay_to_end(record: GameRecord) -> Match[Any, Any, Any]:
 def game_for(record: GameRecord) -> Game[Any, Any, Any]:
     """The configured game a record was made with; refuses a record of other rules."""
     try:
-        game = make(record.game, record.players, **record.options)
+        game = game_class(record.game)(record.players, record.options)
     except TycoonError as error:
         raise RecordError(f"the record's game cannot be set up: {error.reason}") from None
     if game.spec.version != record.version:

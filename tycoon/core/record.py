@@ -3,19 +3,52 @@
 One record is one line of JSON. Every step keeps the acting seat, the action in the game's
 notation and the chance outcomes it drew, so a replay hands the outcomes back instead of
 re-rolling and reproduces the game bit for bit. ``schema`` versions the format itself.
+
+Since ``tycoon-record/2`` a record carries ``digest``: the SHA-256 of its canonical JSON (every
+key but ``digest``, keys sorted, no spaces). A record whose content no longer matches its digest
+was altered after it was written (a set-up outcome changed, an option flipped) and is refused.
+The digest detects damage and careless or naive edits; it is not a signature (anyone can compute
+it), so a server that must trust records from strangers keeps its own copy or signs them.
+``tycoon-record/1`` files, written before digests, are still read, without that check.
+
+Files are written atomically (a temporary file in the same directory, flushed to disk, then
+renamed over the target), so a crash mid-save leaves either the old file or the new one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import secrets
+import stat
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tycoon.core.errors import RecordError
+from tycoon.core import notation
+from tycoon.core.errors import MalformedActionError, RecordError
 
-SCHEMA = "tycoon-record/1"
+SCHEMA = "tycoon-record/2"
+SCHEMA_V1 = "tycoon-record/1"
+READABLE = (SCHEMA_V1, SCHEMA)
+
+#: Whole numbers in a record (seeds included) have at most 100 digits.
+MAX_INT = 10**100
+
+#: The longest record line read (a record of tens of thousands of steps is a few megabytes).
+MAX_LINE = 64 * 1024 * 1024
+
+
+def digest_of(content: Mapping[str, Any]) -> str:
+    """The digest of a record's JSON object: SHA-256 of its canonical form, ``digest`` left out."""
+    body = {key: value for key, value in content.items() if key != "digest"}
+    try:
+        canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        raise RecordError("a game record holds values that are not plain JSON") from None
+    return "sha256:" + hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +87,7 @@ class GameRecord:
             data["outcome"] = dict(self.outcome)
         if self.meta:
             data["meta"] = dict(self.meta)
+        data["digest"] = digest_of(data)
         return data
 
     def to_line(self) -> str:
@@ -61,23 +95,46 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
+        """The record a JSON object holds; :class:`RecordError` with the reason for anything that
+        is not a well-formed record, including one altered since it was written."""
         if not isinstance(data, dict):
             raise RecordError("a game record is a JSON object")
         schema = data.get("schema")
-        if schema != SCHEMA:
+        if schema not in READABLE:
             if isinstance(schema, str) and schema.startswith("tycoon-record/"):
-                raise RecordError(f"record schema {schema!r} is not supported (this is {SCHEMA})")
-            raise RecordError("not a tycoon game record (no 'schema': 'tycoon-record/1')")
+                raise RecordError(
+                    f"record schema {schema[:40]!r} is not supported "
+                    f"(this tycoon reads {' and '.join(READABLE)})"
+                )
+            raise RecordError(f"not a tycoon game record (no 'schema': '{SCHEMA}')")
+        if schema == SCHEMA:
+            written = data.get("digest")
+            if not isinstance(written, str):
+                raise RecordError(f"a {SCHEMA} record needs its 'digest'")
+            if written != digest_of(data):
+                raise RecordError(
+                    "the record was altered after it was written: its content does not match "
+                    "its digest"
+                )
         try:
-            steps = tuple(
-                Step(_int(s[0], "step seat"), _str(s[1], "step action"), _ints(s[2], "outcomes"))
-                for s in _list(data["steps"], "steps")
-            )
+            steps = tuple(_step(s) for s in _list(data["steps"], "steps"))
             options = data.get("options", {})
             if not isinstance(options, dict):
                 raise RecordError("a record's options are an object")
+            for name, value in options.items():
+                if type(value) not in (bool, int, float, str) or (
+                    type(value) is int and not -MAX_INT < value < MAX_INT
+                ):
+                    raise RecordError(
+                        f"option {_short(name)} must be on/off, a number or text, not "
+                        f"{type(value).__name__}"
+                    )
             outcome = data.get("outcome")
+            if outcome is not None and not isinstance(outcome, dict):
+                raise RecordError("a record's outcome is an object")
             meta = data.get("meta", {})
+            if not isinstance(meta, dict):
+                raise RecordError("a record's meta is an object")
             return cls(
                 game=_str(data["game"], "game"),
                 version=_str(data["version"], "version"),
@@ -87,13 +144,19 @@ class GameRecord:
                 setup=_ints(data.get("setup", []), "setup"),
                 steps=steps,
                 seats=tuple(_str(s, "seat code") for s in _list(data.get("seats", []), "seats")),
-                outcome=outcome if isinstance(outcome, dict) else None,
-                meta=meta if isinstance(meta, dict) else {},
+                outcome=outcome,
+                meta=meta,
             )
         except KeyError as missing:
             raise RecordError(f"a game record needs {missing}") from None
-        except (TypeError, IndexError):
-            raise RecordError("a step is [seat, action, [outcomes]]") from None
+
+
+def _step(value: Any) -> Step:
+    if not isinstance(value, list) or len(value) != 3:
+        raise RecordError("a step is [seat, action, [outcomes]]")
+    return Step(
+        _int(value[0], "step seat"), _str(value[1], "step action"), _ints(value[2], "outcomes")
+    )
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -103,15 +166,25 @@ def _list(value: Any, what: str) -> list[Any]:
 
 
 def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{what} must be a whole number, not {value!r}")
+    if type(value) is not int or not -MAX_INT < value < MAX_INT:
+        raise RecordError(
+            f"{what} must be a whole number of at most 100 digits, not {_short(value)}"
+        )
     return value
 
 
 def _str(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"{what} must be text, not {value!r}")
+    if type(value) is not str:
+        raise RecordError(f"{what} must be text, not {_short(value)}")
     return value
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        text = "a number too long to print"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _ints(value: Any, what: str) -> tuple[int, ...]:
@@ -119,14 +192,96 @@ def _ints(value: Any, what: str) -> tuple[int, ...]:
 
 
 def write_records(path: str | Path, records: Iterable[GameRecord], append: bool = False) -> int:
-    """Write records one per line; returns how many were written."""
-    count = 0
-    with open(path, "a" if append else "w", encoding="utf-8") as out:
-        for record in records:
-            out.write(record.to_line())
-            out.write("\n")
-            count += 1
+    """Write records one per line, replacing the file, or after what it holds with ``append``;
+    returns how many were written. Atomic either way: a crash leaves the old file or the new."""
+    new = "".join(record.to_line() + "\n" for record in records).encode("utf-8")
+    count = new.count(b"\n")
+    existing = b""
+    if append:
+        existing = _read_bytes(path, missing_ok=True)
+        if existing and not existing.endswith(b"\n"):
+            existing += b"\n"
+    write_atomic(path, existing + new)
     return count
+
+
+def replace_record(path: str | Path, index: int, record: GameRecord) -> None:
+    """Replace the ``index``-th record of the file (counting from 1, as ``file#N``), keeping
+    every other line exactly as it is; atomic."""
+    if type(index) is not int or index < 1:
+        raise RecordError("records are numbered from 1")
+    lines = _read_bytes(path).splitlines(keepends=True)
+    number = 0
+    for position, line in enumerate(lines):
+        if not line.strip():
+            continue
+        number += 1
+        if number == index:
+            lines[position] = (record.to_line() + "\n").encode("utf-8")
+            write_atomic(path, b"".join(lines))
+            return
+    raise RecordError(f"{path} holds fewer than {index} records")
+
+
+def write_atomic(path: str | Path, data: bytes) -> None:
+    """Replace the file at ``path`` (following a symbolic link) with ``data``: written to a
+    temporary file in the same directory, flushed to disk, then renamed over it, so that a
+    crash at any moment leaves the old content or the new one, never a mixture or nothing. A
+    new file gets the usual permissions; an existing one keeps its own."""
+    target = Path(os.path.realpath(path))
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise RecordError(f"cannot write {path}: {error.strerror}") from None
+    if target.is_dir():
+        raise RecordError(f"{path} is a directory, not a record file")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            if mode is not None:
+                os.chmod(temporary, mode)
+            os.replace(temporary, target)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+    _sync_directory(target.parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Flush a directory's entries (the rename) to disk where the system allows it."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _read_bytes(path: str | Path, missing_ok: bool = False) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        if missing_ok:
+            return b""
+        raise RecordError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a directory, not a record file") from None
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror}") from None
 
 
 def read_records(path: str | Path) -> Iterator[GameRecord]:
@@ -137,18 +292,26 @@ def read_records(path: str | Path) -> Iterator[GameRecord]:
         raise RecordError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise RecordError(f"{path} is a directory, not a record file") from None
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise RecordError(f"cannot read {path}: {reason}") from None
     with handle:
         try:
             for number, line in enumerate(handle, start=1):
                 if not line.strip():
                     continue
+                if len(line) > MAX_LINE:
+                    raise RecordError(f"{path} line {number} is too long for a game record")
                 try:
                     data = json.loads(line)
                 except json.JSONDecodeError as error:
                     raise RecordError(
                         f"{path} line {number} is not valid JSON ({error.msg})"
+                    ) from None
+                except (ValueError, RecursionError):
+                    raise RecordError(
+                        f"{path} line {number} is not a game record (numbers too long or "
+                        "nesting too deep)"
                     ) from None
                 try:
                     yield GameRecord.from_json(data)
@@ -156,6 +319,8 @@ def read_records(path: str | Path) -> Iterator[GameRecord]:
                     raise RecordError(f"{path} line {number}: {error.reason}") from None
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not a text file of game records") from None
+        except OSError as error:
+            raise RecordError(f"cannot read {path}: {error.strerror}") from None
 
 
 def load_record(reference: str) -> GameRecord:
@@ -164,9 +329,9 @@ def load_record(reference: str) -> GameRecord:
     index = 1
     if index_text:
         try:
-            index = int(index_text)
-        except ValueError:
-            raise RecordError(f"{index_text!r} after '#' is not a record number") from None
+            index = notation.natural(index_text, "a record number")
+        except MalformedActionError:
+            raise RecordError(f"{index_text[:20]!r} after '#' is not a record number") from None
         if index < 1:
             raise RecordError("records are numbered from 1")
     for number, record in enumerate(read_records(path), start=1):

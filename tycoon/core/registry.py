@@ -49,8 +49,9 @@ def get_spec(name: str) -> GameSpec:
     return game_class(name).spec
 
 
-def make(name: str, players: int | None = None, **options: Any) -> Game[Any, Any, Any]:
-    """A configured game: ``players`` defaults to the game's usual count."""
+def make(name: str, /, players: int | None = None, **options: Any) -> Game[Any, Any, Any]:
+    """A configured game: ``players`` defaults to the game's usual count (``name`` is
+    positional, so that an option called ``name`` is an option)."""
     return game_class(name)(players, options)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -71,6 +73,11 @@ class Option:
         """
         kind = self.kind
         converted: OptionValue
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+            raise OptionError(
+                f"option {self.name!r} is at most {MAX_OPTION_TEXT} characters long, "
+                f"not {len(value)}"
+            )
         if kind is bool:
             if isinstance(value, bool):
                 converted = value
@@ -79,35 +86,41 @@ class Option:
             elif isinstance(value, str) and value.strip().lower() in _FALSE:
                 converted = False
             else:
-                raise OptionError(f"option {self.name!r} is on or off, not {value!r}")
+                raise OptionError(f"option {self.name!r} is on or off, not {_short(value)}")
         elif kind is int:
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
-            if isinstance(value, int):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {_short(value)}")
+            if isinstance(value, int) and -(10**18) < value < 10**18:
                 converted = value
-            elif isinstance(value, str):
-                try:
-                    converted = int(value.strip())
-                except ValueError:
-                    raise OptionError(
-                        f"option {self.name!r} takes a whole number, not {value!r}"
-                    ) from None
+            elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+                converted = int(value.strip())
             else:
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise OptionError(
+                    f"option {self.name!r} takes a whole number (of at most 18 digits), "
+                    f"not {_short(value)}"
+                )
         elif kind is float:
             if isinstance(value, bool) or not isinstance(value, int | float | str):
-                raise OptionError(f"option {self.name!r} takes a number, not {value!r}")
+                raise OptionError(f"option {self.name!r} takes a number, not {_short(value)}")
+            if isinstance(value, str) and not _NUMBER.fullmatch(value.strip()):
+                raise OptionError(f"option {self.name!r} takes a number, not {_short(value)}")
             try:
                 converted = float(value)
-            except ValueError:
-                raise OptionError(f"option {self.name!r} takes a number, not {value!r}") from None
+            except (ValueError, OverflowError):
+                raise OptionError(
+                    f"option {self.name!r} takes a number, not {_short(value)}"
+                ) from None
+            if not math.isfinite(converted):
+                raise OptionError(
+                    f"option {self.name!r} takes a finite number, not {_short(value)}"
+                )
         else:
             if not isinstance(value, str):
-                raise OptionError(f"option {self.name!r} takes text, not {value!r}")
+                raise OptionError(f"option {self.name!r} takes text, not {_short(value)}")
             converted = value.strip()
         if self.choices and converted not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {_short(value)}")
         if isinstance(converted, int | float) and not isinstance(converted, bool):
             if self.low is not None and converted < self.low:
                 raise OptionError(f"option {self.name!r} must be at least {_num(self.low)}")
@@ -116,8 +129,23 @@ class Option:
         return converted
 
 
+#: The longest text an option takes (a path to a data directory is the longest in use).
+MAX_OPTION_TEXT = 1024
+
+# A whole number as an option writes it: ASCII digits with an optional sign, not too long.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+_NUMBER = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})([eE][+-]?[0-9]{1,3})?")
+
 _TRUE = frozenset({"1", "true", "yes", "on", "y"})
 _FALSE = frozenset({"0", "false", "no", "off", "n"})
+
+
+def _short(value: object) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return "a number too long to print"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _num(value: float) -> str:
@@ -152,19 +180,24 @@ class GameSpec:
     seat_names: tuple[str, ...] = field(default=())
 
     def option(self, name: str) -> Option:
+        if not isinstance(name, str):
+            raise OptionError(f"an option's name is text, not {_short(name)}")
         key = normalise_name(name)
         for option in self.options:
             if option.name == key:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"{self.name} has no option {name!r} (its options: {known})")
+        raise OptionError(f"{self.name} has no option {_short(name)} (its options: {known})")
 
     def check_players(self, players: int) -> int:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+            raise OptionError(
+                f"the number of players must be a whole number, not {_short(players)}"
+            )
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
-                f"{self.name} takes {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.name} takes {self.min_players}-{self.max_players} players, "
+                f"not {_short(players)}"
             )
         return players
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tycoon.core import Action, MalformedActionError
+from tycoon.core import Action, MalformedActionError, notation
 from tycoon.games.esport_monopoly.board import BOARD, DECK_NAMES
 
 
@@ -283,13 +283,13 @@ FORMS = (
 
 def parse_square(text: str) -> int:
     word = text.strip().lower()
-    if word.isdigit():
-        square = int(word)
+    if word in _BY_SLUG:
+        return _BY_SLUG[word]
+    if notation.is_number(word):
+        square = notation.natural(word, "a square")
         if 0 <= square < 40:
             return square
         raise MalformedActionError(f"there is no square {square}: squares are 0 (GO) to 39")
-    if word in _BY_SLUG:
-        return _BY_SLUG[word]
     raise MalformedActionError(
         f"{text!r} is not a square: write its number 0-39 or its name with hyphens "
         "(e.g. grand-final)"
@@ -297,14 +297,18 @@ def parse_square(text: str) -> int:
 
 
 def _parse_int(text: str, what: str) -> int:
-    body = text[1:] if text[:1] in "+-" else text
-    if not body.isdigit():
-        raise MalformedActionError(f"{what} takes a whole number of pounds, not {text!r}")
-    return int(text)
+    try:
+        return notation.signed(text, what)
+    except MalformedActionError:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise MalformedActionError(
+            f"{what} takes a whole number of pounds (at most {notation.MAX_DIGITS} digits), "
+            f"not {shown!r}"
+        ) from None
 
 
 def parse_action(text: str, seat: int) -> Action:
-    words = text.strip().lower().split()
+    words = notation.words(text)
     if not words:
         raise MalformedActionError(f"an empty move: write one of {FORMS}")
     head, rest = words[0], words[1:]
@@ -324,9 +328,7 @@ def parse_action(text: str, seat: int) -> Action:
     if head == "cash" and len(rest) == 1:
         return Cash(seat, _parse_int(rest[0], "cash"))
     if head == "deal" and len(rest) == 1:
-        if not rest[0].isdigit() or int(rest[0]) < 1:
-            raise MalformedActionError(f"deal takes a seat number from 1, not {rest[0]!r}")
-        return OpenDeal(seat, int(rest[0]) - 1)
+        return OpenDeal(seat, notation.seat_number(rest[0], what="deal takes a seat"))
     raise MalformedActionError(f"{text!r} is not a move of Esport Monopoly: write one of {FORMS}")
 
 

@@ -4,9 +4,7 @@ views, outcome and statistics. The procedures of the rules are in ``engine.py``;
 
 from __future__ import annotations
 
-import dataclasses
-import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tycoon.core import (
@@ -23,6 +21,7 @@ from tycoon.core import (
     action_from_json,
     to_jsonable,
 )
+from tycoon.core.actions import field_kinds
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly import render
 from tycoon.games.esport_monopoly.board import (
@@ -62,11 +61,8 @@ from tycoon.games.esport_monopoly.state import (
 )
 
 B = BOARD
-_JSON_FIELDS: dict[str, tuple[type[Action], tuple[tuple[str, type], ...]]] = {
-    cls.__name__: (
-        cls,
-        tuple((f.name, typing.get_type_hints(cls)[f.name]) for f in dataclasses.fields(cls)),
-    )
+_JSON_FIELDS: dict[str, tuple[type[Action], tuple[tuple[str, Callable[[Any], bool]], ...]]] = {
+    cls.__name__: (cls, tuple((name, test) for name, _, test in field_kinds(cls)))
     for cls in A.ACTION_TYPES
 }
 
@@ -608,13 +604,14 @@ class EsportMonopoly(Game[State, Action, View]):
         """The generic decoder, with a fast path for well-formed data (the generic one looks up
         type hints on every call)."""
         if isinstance(data, Mapping):
-            fields = _JSON_FIELDS.get(str(data.get("type")))
+            name = data.get("type")
+            fields = _JSON_FIELDS.get(name) if type(name) is str else None
             if fields is not None and len(data) == len(fields[1]) + 1:
                 cls, kinds = fields
                 values: dict[str, Any] = {}
-                for name, kind in kinds:
+                for name, test in kinds:
                     value = data.get(name)
-                    if type(value) is not kind:
+                    if not test(value):
                         break
                     values[name] = value
                 else:

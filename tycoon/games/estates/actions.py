@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tycoon.core import Action, MalformedActionError
+from tycoon.core import Action, MalformedActionError, notation
 from tycoon.games.estates.components import (
     LOTS,
     PIECE_BY_CODE,
@@ -133,14 +133,15 @@ def format_action(action: Action) -> str:
 
 
 def _number(word: str, what: str, text: str) -> int:
-    if not word.isdigit():
-        raise MalformedActionError(f"{text!r}: {what} must be a whole number ({NOTATION_HELP})")
-    return int(word)
+    try:
+        return notation.natural(word, what)
+    except MalformedActionError as error:
+        raise MalformedActionError(f"{text!r}: {error.reason} ({NOTATION_HELP})") from None
 
 
 def parse_action(text: str, seat: int) -> Action:
     """Read the notation above (case and extra spaces do not matter)."""
-    words = text.strip().lower().split()
+    words = notation.words(text)
     if not words:
         raise MalformedActionError(f"an empty move ({NOTATION_HELP})")
     verb, rest = words[0], words[1:]
@@ -154,7 +155,7 @@ def parse_action(text: str, seat: int) -> Action:
         }
         return simple[verb](seat)
     if verb == "bid" and len(rest) == 1:
-        word = rest[0].lstrip("$").rstrip("m")
+        word = rest[0].removeprefix("$").removesuffix("m")
         return Bid(seat, _number(word, "a bid", text))
     if verb == "auction" and rest:
         code = "".join(rest)
@@ -188,3 +189,27 @@ def parse_action(text: str, seat: int) -> Action:
             raise MalformedActionError(f"{text!r}: there is no barrier {value}")
         return Cancel(seat, value)
     raise MalformedActionError(f"{text!r} is not a move of The Estates ({NOTATION_HELP})")
+
+
+PIECE_CODES = frozenset(piece_code(piece) for piece in PIECE_BY_CODE.values())
+
+
+def check_domain(action: Action) -> None:
+    """Refuse (:class:`MalformedActionError`) an action whose fields, of the right kinds, name
+    no piece, row, lot or barrier of the game, so that explanations may trust them."""
+    if isinstance(action, Auction):
+        if action.piece not in PIECE_CODES:
+            raise MalformedActionError(
+                f"there is no piece {action.piece[:12]!r} (a cube is a colour letter and a value "
+                "such as B5; or roof, barrier1..3, mayor, cancel)"
+            )
+    elif isinstance(action, Place):
+        if not 0 <= action.row < len(ROWS):
+            raise MalformedActionError(f"there is no row {action.row}: rows are 0..{len(ROWS) - 1}")
+        if not 0 <= action.lot <= LOTS + 1:
+            raise MalformedActionError(
+                f"there is no lot {action.lot}: lots are 1..{LOTS} (0: Main Street, "
+                f"{LOTS + 1}: beyond the last lot)"
+            )
+    elif isinstance(action, Cancel) and f"barrier{action.barrier}" not in PIECE_BY_CODE:
+        raise MalformedActionError(f"there is no barrier {action.barrier}")

@@ -29,6 +29,7 @@ from tycoon.games.estates.actions import (
     Place,
     Sell,
     Stow,
+    check_domain,
     format_action,
     parse_action,
 )
@@ -729,6 +730,9 @@ class Estates(Game[EstatesState, Action, EstatesView]):
 
     def format_action(self, action: Action) -> str:
         return format_action(action)
+
+    def check_domain(self, action: Action) -> None:
+        check_domain(action)
 
     def explain_illegal(self, state: EstatesState, action: Action) -> str:
         reason = self._refusal(state, action)

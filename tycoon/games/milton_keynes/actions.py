@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tycoon.core import Action, MalformedActionError
+from tycoon.core import Action, MalformedActionError, notation
 from tycoon.games.milton_keynes.board import INDEX
 from tycoon.games.milton_keynes.cards import (
     CHARACTERS,
@@ -228,10 +228,10 @@ def _plots(text: str, word: str, tokens: list[str]) -> tuple[str, ...]:
 
 
 def _amount(text: str, word: str, token: str) -> int:
-    token = token.lstrip("$")
-    if not token.isdigit():
+    body = token.removeprefix("$")
+    if not notation.is_number(body):
         raise _malformed(text, word)
-    return int(token)
+    return notation.natural(body, "an amount")
 
 
 def _side(text: str, tokens: list[str]) -> tuple[tuple[str, ...], int]:
@@ -244,11 +244,11 @@ def _side(text: str, tokens: list[str]) -> tuple[tuple[str, ...], int]:
         raise _malformed(text, "offer")
     for token in tokens:
         if token.startswith("$"):
-            if cash or not token[1:].isdigit() or int(token[1:]) == 0:
+            if cash or not notation.is_number(token[1:]):
                 raise MalformedActionError(
                     f"{text!r}: cash is written once a side as $<amount> (at least 1)"
                 )
-            cash = int(token[1:])
+            cash = notation.natural(token[1:], "cash", low=1)
             continue
         label = token.upper()
         if label in INDEX:
@@ -269,7 +269,7 @@ def _side(text: str, tokens: list[str]) -> tuple[tuple[str, ...], int]:
 
 def parse(text: str, seat: int) -> Action:
     """The action written ``text`` by ``seat``; :class:`MalformedActionError` otherwise."""
-    words = text.split()
+    words = notation.words(text, lower=False)
     if not words:
         raise MalformedActionError("an empty move: type a move, or 'moves' for the legal ones")
     word = words[0].lower()
@@ -324,14 +324,15 @@ def parse(text: str, seat: int) -> Action:
         return BidPermits(seat, left, right) if word == "bid" else Rebid(seat, left, right)
     if word == "offer":
         lowered = [w.lower() for w in rest]
-        if len(rest) < 4 or "for" not in lowered or not rest[0].isdigit():
+        if len(rest) < 4 or "for" not in lowered or not notation.is_number(rest[0]):
             raise _malformed(text, word)
+        to = notation.seat_number(rest[0], what=f"{text!r}: an offer goes to a seat")
         split = lowered.index("for")
         give, paid = _side(text, rest[1:split])
         want, asked = _side(text, rest[split + 1 :])
         if paid and asked:
             raise MalformedActionError(f"{text!r}: put cash on one side only")
-        return Offer(seat, int(rest[0]) - 1, paid - asked, give, want)
+        return Offer(seat, to, paid - asked, give, want)
     if word == "build":
         if len(rest) < 2:
             raise _malformed(text, word)
@@ -403,3 +404,50 @@ def format_action(action: Action) -> str:
     if isinstance(action, Requisition):
         return f"take {action.plot}"
     raise TypeError(f"not a Milton Keynes action: {action!r}")
+
+
+_CHARACTER_CODES = frozenset(c.code for c in CHARACTERS)
+_PLOT_FIELDS = (PlaceRiver, PlaceMarsh, Demolish, Redevelop, Buy, Requisition)
+
+
+def check_domain(action: Action, players: int) -> None:
+    """Refuse (:class:`MalformedActionError`) an action whose fields, of the right kinds, name
+    no plot, permit, character or seat of the game, so that explanations may trust them."""
+    if isinstance(action, _PLOT_FIELDS):
+        _domain_plot(action.plot)
+    elif isinstance(action, ChooseCharacter):
+        if action.character not in _CHARACTER_CODES:
+            names = ", ".join(sorted(_CHARACTER_CODES))
+            raise MalformedActionError(f"there is no character {action.character!r} ({names})")
+    elif isinstance(action, Build):
+        if action.permit not in PERMIT_INDEX:
+            raise MalformedActionError(
+                f"there is no permit {action.permit!r} ({', '.join(PERMIT_CODES)})"
+            )
+        _domain_plots(action.plots)
+    elif isinstance(action, Extend):
+        _domain_plot(action.building)
+        _domain_plots(action.plots)
+    elif isinstance(action, Offer):
+        if not 0 <= action.to < players:
+            raise MalformedActionError(f"an offer goes to a seat 0..{players - 1}, not {action.to}")
+        for item in (*action.give, *action.want):
+            if item not in INDEX and item not in PERMIT_INDEX:
+                raise MalformedActionError(
+                    f"{item!r} in an offer is neither a plot (A1..I9) nor a permit "
+                    f"({', '.join(PERMIT_CODES)})"
+                )
+
+
+def _domain_plot(label: str) -> None:
+    if label not in INDEX:
+        raise MalformedActionError(
+            f"there is no plot {label[:12]!r} (plots are A1..I9, rows A-I and columns 1-9)"
+        )
+
+
+def _domain_plots(labels: tuple[str, ...]) -> None:
+    if len(labels) > len(INDEX):
+        raise MalformedActionError("that names more plots than the board has")
+    for label in labels:
+        _domain_plot(label)

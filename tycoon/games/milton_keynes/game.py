@@ -19,6 +19,7 @@ from tycoon.core import (
     Outcome,
     Rng,
     SealedCommits,
+    notation,
 )
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
@@ -45,6 +46,7 @@ from tycoon.games.milton_keynes.actions import (
     Redevelop,
     Requisition,
     Seal,
+    check_domain,
     format_action,
     parse,
 )
@@ -75,12 +77,12 @@ PHASES_BY_NAME = {phase.name.lower(): phase for phase in Phase}
 
 
 def _roundabouts(text: str) -> tuple[int, ...]:
-    try:
-        values = tuple(sorted({int(part) for part in text.replace(" ", "").split(",") if part}))
-    except ValueError:
+    parts = [part for part in text.replace(" ", "").split(",") if part]
+    if not all(notation.is_number(part) for part in parts):
         raise OptionError(
             f"option 'roundabouts' is a comma-separated list of rail positions, not {text!r}"
-        ) from None
+        )
+    values = tuple(sorted({notation.natural(part, "a rail position") for part in parts}))
     if any(not cd.RAIL_START <= v <= cd.RAIL_TOP for v in values):
         raise OptionError(
             f"option 'roundabouts': positions lie on the rail, {cd.RAIL_START}..{cd.RAIL_TOP}"
@@ -896,6 +898,9 @@ class MiltonKeynes(Game[State, Action, View]):
 
     def format_action(self, action: Action) -> str:
         return format_action(action)
+
+    def check_domain(self, action: Action) -> None:
+        check_domain(action, self.players)
 
     def explain_illegal(self, state: State, action: Action) -> str:
         return explain_illegal(self, state, action)

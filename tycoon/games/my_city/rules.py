@@ -18,6 +18,7 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
+    notation,
     to_jsonable,
 )
 from tycoon.games.my_city import render
@@ -505,7 +506,7 @@ class MyCity(Game[CityState, CityAction, CityView]):
         return f"{action.counter} {action.square}"
 
     def parse_action(self, text: str, seat: int) -> CityAction:
-        words = text.split()
+        words = notation.words(text, lower=False)
         if len(words) == 1 and words[0].lower() in ("skip", "pass"):
             return Skip(seat)
         if words and words[0].lower() == "place":

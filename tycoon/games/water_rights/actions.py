@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tycoon.core import Action, MalformedActionError
+from tycoon.core import Action, MalformedActionError, notation
 from tycoon.games.water_rights.catalogue import CELL_INDEX, COLOURS, ROLES
 
 
@@ -176,15 +176,13 @@ def _cell(text: str, word: str, form: str) -> str:
 
 
 def _change(text: str, word: str, form: str) -> int:
-    if word in ("+1", "1"):
-        return 1
-    if word == "-1":
-        return -1
+    if word in ("+1", "1", "-1"):
+        return notation.signed(word, "a change")
     raise MalformedActionError(f"{text!r}: the King moves a number by +1 or -1 (write: {form})")
 
 
 def parse_action(text: str, seat: int) -> Action:
-    words = text.strip().lower().split()
+    words = notation.words(text)
     if not words:
         raise _bad(text, FORMS)
     head, rest = words[0], words[1:]
@@ -212,16 +210,20 @@ def parse_action(text: str, seat: int) -> Action:
             raise _bad(text, "build farmland c3")
         return Build(seat, "-".join(rest[:-1]), _cell(text, rest[-1], "build farmland c3"))
     if head == "draft":
-        if len(rest) != 2 or rest[0] not in ("district", "plant") or not rest[1].isdigit():
+        if (
+            len(rest) != 2
+            or rest[0] not in ("district", "plant")
+            or not notation.is_number(rest[1])
+        ):
             raise _bad(text, "draft district 2 | draft plant 1")
-        return Draft(seat, rest[0], int(rest[1]))
+        return Draft(seat, rest[0], notation.natural(rest[1], "a slot"))
     if head == "request":
         form = "request 3 | request 3 legacy"
-        if not 1 <= len(rest) <= 2 or not rest[0].isdigit():
+        if not 1 <= len(rest) <= 2 or not notation.is_number(rest[0]):
             raise _bad(text, form)
         if len(rest) == 2 and rest[1] != "legacy":
             raise _bad(text, form)
-        return Request(seat, int(rest[0]), len(rest) == 2)
+        return Request(seat, notation.natural(rest[0], "a request"), len(rest) == 2)
     if head == "post":
         if len(rest) != 1 or rest[0] not in MAYOR_NAMES:
             raise _bad(text, "post senior | post riparian | post junior")

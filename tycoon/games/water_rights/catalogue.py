@@ -291,6 +291,11 @@ def _read(directory: Path, name: str) -> Any:
         raise CatalogueError(
             f"{path} is not valid JSON ({error.msg}, line {error.lineno})"
         ) from None
+    except (OSError, ValueError, RecursionError) as error:
+        # A path too long or not a directory, a NUL in it, bytes that are not UTF-8, or JSON
+        # nested too deeply: the data cannot be read, whatever the reason.
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "unreadable"
+        raise CatalogueError(f"cannot read data file {str(path)[:200]}: {reason}") from None
 
 
 def _need(entry: dict[str, Any], key: str, where: str, kind: type = int) -> Any:

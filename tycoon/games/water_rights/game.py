@@ -807,8 +807,11 @@ def data_directory(value: str) -> str:
     """The directory the ``data`` option names: a built-in variant's name or a path."""
     if not value:
         return ""
-    if "/" not in value and (DATA / value).is_dir():
-        return str(DATA / value)
+    try:
+        if "/" not in value and (DATA / value).is_dir():
+            return str(DATA / value)
+    except (OSError, ValueError):  # a name too long for the file system, or holding a NUL
+        pass
     return value
 
 
