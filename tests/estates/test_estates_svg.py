@@ -131,6 +131,7 @@ def test_the_board_shows_stacks_roofs_owners_and_the_mayor() -> None:
     assert "Y3 on B5 under rooftop 4" in (drawn["lot:U1"].findtext(f"{SVG}title") or "")
     assert words(drawn["lot:U2"]) == "G2"
     assert "Mayor" in words(drawn["street:U"]) and "Mayor" not in words(drawn["street:M"])
+    assert "piece:mayor" not in drawn and "piece:barrier1" in drawn
     # The certificates and the seats carry their seat's number as well as its colour.
     assert "Yellow | 2" in words(root) and "Blue | 1" in words(root)
 
@@ -154,6 +155,14 @@ def test_other_seats_money_and_cash_boxes_never_show() -> None:
     shown = new_game(4, **{"open-money": True})
     opened = shown.render_svg(shown.observe(make_state(shown, money=[3, 27, 31, 19]), 0))
     assert opened is not None and "$27M in hand" in opened
+
+
+def test_an_empty_supply_says_so() -> None:
+    game = new_game(2)
+    board = make_board(barriers={1: "U-", 2: "M+", 3: "L+"}, mayor="M", cancel_used=True)
+    state = make_state(game, board=board, roofs_left=[])
+    text = words(picture_of(game, game.observe(state, 0)))
+    assert "In supply | nothing" in text
 
 
 def test_the_heading_and_the_auction_under_way() -> None:

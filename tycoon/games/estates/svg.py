@@ -302,6 +302,8 @@ def _supply(view: EstatesView, y: float) -> tuple[list[str], float]:
                 data_target=piece_key("cancel"),
             )
         )
+    if len(parts) == 1:
+        parts.append(svg.text(x, top + 12, "nothing", font_size=11, fill=svg.MUTED))
     return parts, y + CUBE_H + 14
 
 
