@@ -144,3 +144,17 @@ def test_the_picture_is_a_function_of_the_view() -> None:
         view = city.observe(match.state, viewer)
         rebuilt = city.sample_state(view, SeededRng(1))
         assert city.render_svg(city.observe(rebuilt, viewer)) == city.render_svg(view)
+
+
+def test_parks_show_who_controls_them_at_the_end() -> None:
+    city = game(2, parks=True)
+    match = Match(city, 11)
+    rng = SeededRng(11)
+    while not match.is_over():
+        match.play(random_move(city, match.state, rng))
+    report = match.state.report
+    assert report is not None and report.parks, "a game that filled the board proves nothing"
+    drawn = targets(picture_of(city, city.observe(match.state, None)))
+    for park in report.parks:
+        shown = words(drawn[f"square:{park.square}"])
+        assert shown == ["park", *(str(seat + 1) for seat in park.controllers)]

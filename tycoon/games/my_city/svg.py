@@ -80,8 +80,35 @@ def _shape(tables: Tables, x: float, y: float, **attrs: object) -> str:
     return svg.rect(x - half + 1, y - half + 1, CELL - 2, CELL - 2, rx=3, **attrs)
 
 
+def _controllers(who: tuple[int, ...], x: float, y: float) -> list[str]:
+    """Who controls a landmark or park: a dot per seat in its colour, with its number."""
+    parts: list[str] = []
+    width = 12
+    left = x - width * len(who) / 2 + width / 2
+    for index, seat in enumerate(who):
+        cx = left + index * width
+        colour = svg.seat_colour(seat)
+        parts.append(svg.circle(cx, y, 5.5, fill=colour, stroke="#ffffff"))
+        parts.append(
+            svg.text(
+                cx,
+                y + 3,
+                seat + 1,
+                fill=svg.text_colour_on(colour),
+                font_size=8,
+                font_weight="bold",
+                text_anchor="middle",
+            )
+        )
+    return parts
+
+
 def _square(
-    tables: Tables, view: CityView, square: int, controllers: dict[str, tuple[int, ...]]
+    tables: Tables,
+    view: CityView,
+    square: int,
+    controllers: dict[str, tuple[int, ...]],
+    parks: dict[str, tuple[int, ...]],
 ) -> str:
     x, y = _centre(tables, square)
     name = tables.board.names[square]
@@ -106,23 +133,7 @@ def _square(
                 text_anchor="middle",
             )
         )
-        # Who controls it now: a dot per controller, in its colour, with its number.
-        width = 12
-        left = x - width * len(who) / 2 + width / 2
-        for index, seat in enumerate(who):
-            cx = left + index * width
-            parts.append(svg.circle(cx, y + 11, 5.5, fill=svg.seat_colour(seat), stroke="#ffffff"))
-            parts.append(
-                svg.text(
-                    cx,
-                    y + 14,
-                    seat + 1,
-                    fill=svg.text_colour_on(svg.seat_colour(seat)),
-                    font_size=8,
-                    font_weight="bold",
-                    text_anchor="middle",
-                )
-            )
+        parts.extend(_controllers(who, x, y + 11))
     elif zone >= 0:
         owner = tables.owner_of(zone)
         counter = tables.counter_of(zone)
@@ -147,9 +158,21 @@ def _square(
             svg.text(x, y - 10, f"{owner + 1}", fill=ink, font_size=9, text_anchor="middle")
         )
     else:
-        parts.append(svg.title(f"{name}: empty"))
         parts.append(_shape(tables, x, y, fill=EMPTY_FILL, stroke="#c9c3b3"))
-        parts.append(svg.text(x, y + 4, name, fill=svg.MUTED, font_size=10, text_anchor="middle"))
+        park = parks.get(name) if view.is_over else None
+        if park is None:
+            parts.insert(0, svg.title(f"{name}: empty"))
+            parts.append(
+                svg.text(x, y + 4, name, fill=svg.MUTED, font_size=10, text_anchor="middle")
+            )
+        else:
+            # PARKS RULE: at the end an empty square is a 1-point park, controlled like a landmark.
+            held = ", controlled by " + ", ".join(f"Seat {s + 1}" for s in park) if park else ""
+            parts.insert(0, svg.title(f"{name}: a park (worth 1){held}"))
+            parts.append(
+                svg.text(x, y - 3, "park", fill=svg.INK, font_size=10, text_anchor="middle")
+            )
+            parts.extend(_controllers(park, x, y + 11))
     return svg.group(parts, data_target=square_key(name))
 
 
@@ -189,6 +212,7 @@ def render_svg(tables: Tables, view: CityView) -> str:
     size = board.size
     report = score_position(tables, view.landmark_at, view.zone_at)
     controllers = {c.square: c.controllers for c in report.landmarks}
+    parks = {c.square: c.controllers for c in report.parks}
     board_width, board_height = _board_size(tables)
     left, top = MARGIN + LABEL, MARGIN + 2 * LINE + LABEL
     chips_per_row = max(1, min(tables.counters, 16))
@@ -226,7 +250,7 @@ def render_svg(tables: Tables, view: CityView) -> str:
                 left - 6, top + y + 4, row + 1, fill=svg.MUTED, font_size=11, text_anchor="end"
             )
         )
-    squares = [_square(tables, view, square, controllers) for square in range(board.squares)]
+    squares = [_square(tables, view, square, controllers, parks) for square in range(board.squares)]
     parts.append(svg.group(squares, transform=f"translate({left:g},{top:g})"))
 
     # The seats: colour and number, prestige now, cups (everything is public in My City).
