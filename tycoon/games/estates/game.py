@@ -17,7 +17,7 @@ from tycoon.core import (
     Outcome,
     Rng,
 )
-from tycoon.games.estates import render
+from tycoon.games.estates import render, svg
 from tycoon.games.estates.actions import (
     ACTION_TYPES,
     Auction,
@@ -876,6 +876,12 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             stats["winning_score"] = float(max(last.scores))
             stats["certificates_taken"] = float(sum(1 for c in board.certificates if c >= 0))
         return stats
+
+    def render_svg(self, view: EstatesView) -> str | None:
+        return svg.render_svg(self, view)
+
+    def move_targets(self, action: Action) -> tuple[str, ...]:
+        return svg.move_targets(action)
 
 
 def high_bid(bids: tuple[int, ...]) -> int:

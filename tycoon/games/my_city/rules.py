@@ -21,7 +21,7 @@ from tycoon.core import (
     notation,
     to_jsonable,
 )
-from tycoon.games.my_city import render
+from tycoon.games.my_city import render, svg
 from tycoon.games.my_city.board import squares_of
 from tycoon.games.my_city.counters import BOARD_SIZES, counter_set_names
 from tycoon.games.my_city.moves import CityMoves, choosable, rezone_targets
@@ -638,6 +638,12 @@ class MyCity(Game[CityState, CityAction, CityView]):
 
     def narrate(self, before: CityView, action: CityAction, after: CityView) -> list[str]:
         return render.narrate(self.tables, before, action, after)
+
+    def render_svg(self, view: CityView) -> str | None:
+        return svg.render_svg(self.tables, view)
+
+    def move_targets(self, action: CityAction) -> tuple[str, ...]:
+        return svg.move_targets(action)
 
 
 def draw_counters(supply: int, usable: int, rng: Rng) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from tycoon.core import (
     Rng,
 )
 from tycoon.games.water_rights import actions as notation
-from tycoon.games.water_rights import render
+from tycoon.games.water_rights import render, svg
 from tycoon.games.water_rights.actions import (
     ACTION_TYPES,
     AdjustTax,
@@ -801,6 +801,12 @@ class WaterRights(Game[State, Action, View]):
                 "or next to a dock"
             )
         return f"{text}: a {kind.name} must be built next to an earlier tile"
+
+    def render_svg(self, view: View) -> str | None:
+        return svg.render_svg(self, view)
+
+    def move_targets(self, action: Action) -> tuple[str, ...]:
+        return svg.move_targets(self, action)
 
 
 def data_directory(value: str) -> str:
