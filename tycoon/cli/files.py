@@ -15,10 +15,16 @@ import os
 import shlex
 import stat
 import tempfile
-from collections.abc import Iterable
 from pathlib import Path
 
-from tycoon.core import GameRecord, OptionError, RecordError, read_records
+from tycoon.core import (
+    GameRecord,
+    OptionError,
+    RecordError,
+    read_records,
+    replace_record,
+    write_records,
+)
 
 
 def check_writable(path: Path, option: str) -> None:
@@ -116,18 +122,6 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
-def write_lines(path: Path, lines: Iterable[str]) -> None:
-    """Replace ``path`` by these lines, atomically."""
-    out = AtomicFile(path)
-    try:
-        for line in lines:
-            out.write_line(line)
-    except BaseException:
-        out.discard()
-        raise
-    out.commit()
-
-
 def split_reference(reference: str) -> tuple[str, int, bool]:
     """``FILE`` or ``FILE#N`` → (file, N counting from 1, whether N was given)."""
     path, _, index_text = reference.partition("#")
@@ -199,8 +193,10 @@ class RecordSlot:
             lines, places = [""], [0]
         else:
             self._check_same_game(lines[places[self.number - 1]])
-        lines[places[self.number - 1]] = record.to_line()
-        write_lines(self.path, lines)
+        if lines == [""]:
+            write_records(self.path, [record])
+        else:
+            replace_record(self.path, self.number, record)
         self.steps = record.steps
 
     def _check_same_game(self, line: str) -> None:
@@ -235,7 +231,7 @@ class WholeFile:
         return f"--resume {shlex.quote(str(self.path))}"
 
     def save(self, record: GameRecord) -> None:
-        write_lines(self.path, [record.to_line()])
+        write_records(self.path, [record])
 
 
 def same_file(first: Path, second: Path) -> bool:

@@ -35,11 +35,9 @@ HELP = """[bold]At your prompt[/bold]
   help                            this help
   quit                            stop (the game is kept if you gave --save)"""
 
+
 # What reading a person's move may raise besides a TycoonError while a game's notation parser
 # still lets some odd text through (a digit like '²'): said as a mistake, never a traceback.
-_UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError)
-
-
 class RecordStore(Protocol):
     """Where the game is kept after every move."""
 
@@ -236,9 +234,6 @@ class PlaySession:
                 action = self.game.parse_action(line, seat)
             except TycoonError as error:
                 self.mistake(error.reason)
-                continue
-            except _UNREADABLE:
-                self.mistake(f"{line!r} is not a move of this game")
                 continue
             try:
                 self.play(action)
