@@ -450,12 +450,13 @@ def test_an_empty_record_file_says_so(monkeypatch, capsys, tmp_path: Path) -> No
     assert code == 2 and "records are numbered from 1" in err
 
 
-def test_games_shows_an_empty_text_default(monkeypatch, capsys) -> None:
+def test_games_names_the_water_rights_data_default(monkeypatch, capsys) -> None:
+    """Issue 9, item 15: the default of ``data`` is shown as what it is, the tuned data."""
     code, out, _ = tycoon(monkeypatch, capsys, "games")
-    assert code == 0 and 'data=""' in out
+    assert code == 0 and "data=tuned" in out
     code, out, _ = tycoon(monkeypatch, capsys, "games", "water-rights")
     row = next(line for line in out.splitlines() if "--data" in line)
-    assert '│ ""' in row
+    assert "│ tuned" in row
 
 
 # -- the prompt: every TycoonError is a mistake, odd text never a traceback ---------------------

@@ -135,10 +135,10 @@ def _data_value(word: str) -> Value:
 
 
 def data_home(game: Game[Any, Any, Any], value: str) -> Path:
-    """The directory a game's ``data`` option names: its built-in ``data/`` when empty, one of
-    its built-in variants by name, or a path."""
+    """The directory a game's ``data`` option names: its built-in ``data/`` when empty or the
+    option's default, one of its built-in variants by name, or a path."""
     package = Path(sys.modules[type(game).__module__].__file__ or ".").parent / "data"
-    if not value:
+    if not value or value == str(game.spec.option("data").default):
         return package
     if "/" not in value and (package / value).is_dir():
         return package / value

@@ -90,6 +90,9 @@ from tycoon.games.water_rights.state import (
     View,
 )
 
+# The default of the data option: the built-in, tuned catalogues in data/.
+TUNED = "tuned"
+
 
 class WaterRights(Game[State, Action, View]):
     spec = GameSpec(
@@ -115,9 +118,9 @@ class WaterRights(Game[State, Action, View]):
             ),
             Option(
                 "data",
-                "",
-                "the catalogues to play: empty for the tuned built-in data, 'clarifications' for "
-                "the untuned numbers of the clarifications, or a directory of JSON files",
+                TUNED,
+                "the catalogues to play: 'tuned' for the tuned built-in data, 'clarifications' "
+                "for the untuned numbers of the clarifications, or a directory of JSON files",
             ),
         ),
         aliases=("waterrights", "water"),
@@ -810,8 +813,9 @@ class WaterRights(Game[State, Action, View]):
 
 
 def data_directory(value: str) -> str:
-    """The directory the ``data`` option names: a built-in variant's name or a path."""
-    if not value:
+    """The directory the ``data`` option names: a built-in variant's name or a path ("" is the
+    tuned built-in data, as records made before the default was named say)."""
+    if not value or value == TUNED:
         return ""
     try:
         if "/" not in value and (DATA / value).is_dir():
