@@ -75,6 +75,10 @@ class StorageError(TycoonError):
     """A request the stored tables refuse: unknown table, seat taken, a move out of sequence."""
 
 
+class UnknownTableError(StorageError):
+    """No table has this id."""
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -297,7 +301,7 @@ class SqlStorage(Storage):
     def _require_table(self, db: sa.Connection, table_id: str) -> sa.Row[Any]:
         row = db.execute(sa.select(tables).where(tables.c.id == table_id)).first()
         if row is None:
-            raise StorageError(f"there is no table {table_id!r}")
+            raise UnknownTableError(f"there is no table {table_id!r}")
         return row
 
     def table(self, table_id: str) -> TableRow:
