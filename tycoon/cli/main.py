@@ -18,6 +18,7 @@ from rich.table import Table
 import tycoon
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN, PlaySession, seat_names
+from tycoon.cli.serve import serve
 from tycoon.cli.terminal import make_console, read_line
 from tycoon.core import (
     Match,
@@ -47,6 +48,7 @@ app = typer.Typer(
 
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 console = make_console()
+app.command()(serve)
 
 
 def _default_seats(game_name: str, players: int) -> list[str]:

@@ -7,6 +7,7 @@ seat's credential; the seed, the record and other seats' views of a running game
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -40,36 +41,52 @@ MESSAGE_LIMIT = 64 * 1024  # bytes in one message from a client
 RATE = 20.0  # messages per second a connection may send, on average
 BURST = 40.0  # and at once
 STRIKES = 100  # messages refused for speed before the connection is closed
-OUTBOX = 64  # messages queued for a slow connection before it is closed
+OUTBOX = 64  # replies queued for a connection that reads nothing before it is closed
 
 
 class SocketClient:
-    """One WebSocket: its seat (``None``: spectator), its outbox, its rate limit."""
+    """One WebSocket: its seat (``None``: spectator), its outbox, its rate limit.
 
-    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+    A newer state replaces an older one still waiting to be sent (each carries the whole view
+    and narration), so a slow connection costs one pending state, never a growing queue."""
+
+    def __init__(
+        self, socket: WebSocket, seat: int | None, rate: float = RATE, burst: float = BURST
+    ) -> None:
         self.socket = socket
         self.seat = seat
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(OUTBOX)
-        self.tokens = BURST
+        self.rate = rate
+        self.burst = burst
+        self.notes: collections.deque[dict[str, Any]] = collections.deque()
+        self.state: dict[str, Any] | None = None
+        self.ready = asyncio.Event()
+        self.tokens = burst
         self.checked = time.monotonic()
         self.strikes = 0
         self.closed = False
+        self.overrun = False
 
     def push(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
-        try:
-            self.outbox.put_nowait(message)
-        except asyncio.QueueFull:  # it cannot keep up: close it; its link resumes it later
+        if message.get("type") == "state":
+            self.state = message
+        elif len(self.notes) >= OUTBOX:  # it reads nothing: close it; its link resumes it
+            self.overrun = True
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.get_nowait()
-                self.outbox.put_nowait(None)
+        else:
+            self.notes.append(message)
+        self.ready.set()
+
+    def close(self, violation: bool = False) -> None:
+        self.closed = True
+        self.overrun = self.overrun or violation
+        self.ready.set()
 
     def allow(self) -> bool:
-        """The token bucket: ``RATE`` messages a second on average, ``BURST`` at once."""
+        """The token bucket: ``rate`` messages a second on average, ``burst`` at once."""
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.checked) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.checked) * self.rate)
         self.checked = now
         if self.tokens >= 1:
             self.tokens -= 1
@@ -78,17 +95,23 @@ class SocketClient:
         return False
 
     async def writer(self) -> None:
-        while True:
-            message = await self.outbox.get()
-            if message is None:
-                break
-            try:
-                await self.socket.send_text(json.dumps(message))
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                break
+        try:
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                while self.notes or self.state is not None:
+                    if self.notes:
+                        await self.socket.send_text(json.dumps(self.notes.popleft()))
+                    elif self.state is not None:
+                        message, self.state = self.state, None
+                        await self.socket.send_text(json.dumps(message))
+                if self.closed:
+                    break
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
         self.closed = True
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await self.socket.close(code=1008 if self.outbox.full() else 1000)
+            await self.socket.close(code=1008 if self.overrun else 1000)
 
 
 def error(reason: str, status: int = 400) -> JSONResponse:
@@ -190,9 +213,12 @@ def create_app(
     storage: Storage | None = None,
     bot_workers: int = 2,
     resume: bool = True,
+    rate: float = RATE,
+    burst: float = BURST,
 ) -> FastAPI:
     """The server's app. ``database_url`` is any SQLAlchemy URL (SQLite by default in the
-    caller); ``bot_workers`` processes play the bots (0: a thread, for tests and tiny hosts)."""
+    caller); ``bot_workers`` processes play the bots (0: a thread, for tests and tiny hosts);
+    each connection may send ``rate`` messages a second on average, ``burst`` at once."""
     if storage is None:
         if database_url is None:
             raise StorageError("give the app a database URL")
@@ -211,6 +237,7 @@ def create_app(
             await master.close()
 
     app = FastAPI(title="tycoon", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.database = getattr(store, "where", type(store).__name__)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
@@ -365,7 +392,7 @@ def create_app(
                 await websocket.send_text(json.dumps({"type": "error", "reason": problem.reason}))
                 await websocket.close(code=1008)
             return
-        client = SocketClient(websocket, seat)
+        client = SocketClient(websocket, seat, rate, burst)
         writer = asyncio.get_running_loop().create_task(client.writer())
         master.hub.subscribe(table_id, client)
         master.publish(table)  # its first view; the others see it arrive
@@ -373,8 +400,7 @@ def create_app(
             await _serve(master, table, client, params.get("token", ""))
         finally:
             master.hub.unsubscribe(table_id, client)
-            with contextlib.suppress(asyncio.QueueFull):
-                client.outbox.put_nowait(None)
+            client.close()
             await asyncio.wait([writer], timeout=5)
             writer.cancel()
             master.publish(table)
@@ -397,8 +423,9 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
         if not client.allow():
             if client.strikes >= STRIKES:
                 _reply(client, "too many messages: the connection is closed")
+                client.close(violation=True)
                 return
-            _reply(client, f"too many messages: at most {RATE:g} a second")
+            _reply(client, f"too many messages: at most {client.rate:g} a second")
             continue
         if len(text.encode("utf-8")) > MESSAGE_LIMIT:
             _reply(client, f"a message has at most {MESSAGE_LIMIT} bytes")
