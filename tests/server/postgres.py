@@ -43,11 +43,12 @@ def cluster() -> Iterator[str]:
     if as_postgres:
         shutil.chown(root, "postgres")
     port = _free_port()
-    run = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
+
+    def run(command: list[str]) -> None:
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+
     try:
-        subprocess.run(
-            [*as_postgres, initdb, "-D", str(data), "-A", "trust", "-U", "postgres"], **run
-        )
+        run([*as_postgres, initdb, "-D", str(data), "-A", "trust", "-U", "postgres"])
         options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
         subprocess.run(
             [
