@@ -50,21 +50,8 @@ def cluster() -> Iterator[str]:
     try:
         run([*as_postgres, initdb, "-D", str(data), "-A", "trust", "-U", "postgres"])
         options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
-        subprocess.run(
-            [
-                *as_postgres,
-                pg_ctl,
-                "-D",
-                str(data),
-                "-o",
-                options,
-                "-l",
-                str(root / "log"),
-                "-w",
-                "start",
-            ],
-            **run,
-        )
+        log = str(root / "log")
+        run([*as_postgres, pg_ctl, "-D", str(data), "-o", options, "-l", log, "-w", "start"])
         try:
             yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
         finally:
