@@ -3,32 +3,59 @@
 from __future__ import annotations
 
 import html
-import io
+import itertools
+from functools import lru_cache
 
-from rich.console import Console
-from rich.errors import MarkupError
+from rich.errors import MarkupError, StyleSyntaxError
+from rich.style import Style
 from rich.text import Text
 
 
-def markup_to_html(markup: str, width: int = 120) -> str:
+@lru_cache(maxsize=1024)
+def style_css(style: str) -> str:
+    """Inline CSS for a Rich style such as ``"bold red"`` (unknown styles: none)."""
+    try:
+        parsed = Style.parse(style)
+    except StyleSyntaxError:
+        return ""
+    parts = []
+    if parsed.bold:
+        parts.append("font-weight: bold")
+    if parsed.dim:
+        parts.append("opacity: 0.7")
+    if parsed.italic:
+        parts.append("font-style: italic")
+    if parsed.underline:
+        parts.append("text-decoration: underline")
+    if parsed.strike:
+        parts.append("text-decoration: line-through")
+    if parsed.color is not None and not parsed.color.is_default:
+        parts.append(f"color: {parsed.color.get_truecolor().hex}")
+    if parsed.bgcolor is not None and not parsed.bgcolor.is_default:
+        parts.append(f"background-color: {parsed.bgcolor.get_truecolor().hex}")
+    return "; ".join(parts)
+
+
+@lru_cache(maxsize=512)
+def markup_to_html(markup: str) -> str:
     """``[bold]Seat 1[/bold] <b>`` → ``<span style="font-weight: bold">Seat 1</span> &lt;b&gt;``.
 
-    Every character of the text is escaped; only Rich's own styling becomes inline CSS. Text
-    whose markup does not parse is shown as it is, escaped."""
+    Every character of the text is escaped; only Rich's styling becomes inline CSS. Text whose
+    markup does not parse is shown as it is, escaped."""
     try:
         text = Text.from_markup(markup)
     except MarkupError:
         return html.escape(markup)
-    console = Console(
-        record=True,
-        file=io.StringIO(),
-        width=width,
-        color_system="truecolor",
-        force_terminal=True,
-        legacy_windows=False,
-    )
-    console.print(text, soft_wrap=True, end="")
-    return console.export_html(inline_styles=True, code_format="{code}")
+    plain = text.plain
+    spans = [s for s in text.spans if s.end > s.start]
+    cuts = sorted({0, len(plain), *(s.start for s in spans), *(s.end for s in spans)})
+    out: list[str] = []
+    for start, end in itertools.pairwise(cuts):
+        chunk = html.escape(plain[start:end])
+        styles = [str(s.style) for s in spans if s.start <= start and s.end >= end]
+        css = "; ".join(c for c in (style_css(style) for style in styles) if c)
+        out.append(f'<span style="{css}">{chunk}</span>' if css else chunk)
+    return "".join(out)
 
 
 def plain_text(markup: str) -> str:
