@@ -358,6 +358,15 @@ def create_app(
         )
         return {"ok": True, "version": version}
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(request: Request, table_id: str) -> dict[str, Any]:
+        data = await read_json(request)
+        seat, token = data.get("seat"), data.get("token")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
+            raise Refused("an undo needs your seat and its token")
+        version = await master_of(request).undo(table_id, seat, token)
+        return {"ok": True, "version": version}
+
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
         master = master_of(request)
@@ -463,5 +472,13 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
                 )
             except TycoonError as problem:
                 _reply(client, problem.reason)
+        elif kind == "undo":
+            if client.seat is None:
+                _reply(client, "a spectator cannot undo")
+                continue
+            try:
+                await master.undo(table.id, client.seat, token)
+            except TycoonError as problem:
+                _reply(client, problem.reason)
         else:
-            _reply(client, 'unknown message type: send "move", "view" or "ping"')
+            _reply(client, 'unknown message type: send "move", "undo", "view" or "ping"')

@@ -37,14 +37,16 @@ from tycoon.core import (
     sample_choice,
 )
 from tycoon.core.errors import (
+    ActionError,
     GameOverError,
+    IllegalActionError,
     MalformedActionError,
     OptionError,
     OutOfTurnError,
     UnknownBotError,
 )
 from tycoon.core.players import make_bot
-from tycoon.core.rng import SeededRng
+from tycoon.core.rng import ScriptedRng, SeededRng
 from tycoon.server import bots
 from tycoon.server.hub import Hub
 from tycoon.server.render import markup_to_html, plain_text
@@ -94,6 +96,7 @@ class LiveTable:
     logs: dict[int | None, list[str]]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: set[int] = field(default_factory=set)
+    before: list[Any] = field(default_factory=list)  # the state before each of the last moves
 
     @property
     def id(self) -> str:
@@ -258,6 +261,7 @@ class Master:
             elif step is not None:
                 action = game.parse_action(step.action, step.seat)
                 self._narrate(table, previous, action, match.state)
+                _remember(table.before, previous)
             previous = match.state
         assert table is not None
         return table
@@ -343,8 +347,53 @@ class Master:
             match.steps.pop()
             raise
         self._narrate(table, before, action, match.state)
+        _remember(table.before, before)
         self.publish(table)
         self._kick_bots(table)
+
+    # -- undo (Board Game Arena's rule) ---------------------------------------------------------
+    def undo_refusal(self, table: LiveTable, seat: int, thorough: bool = True) -> str | None:
+        """Why ``seat`` may not take back the last move now (``None``: it may). A seat takes back
+        only its own last move, while no other seat has acted since, the move drew no chance
+        and revealed nothing hidden to anyone else; ``thorough=False`` skips that last check."""
+        match = table.match
+        if match.is_over():
+            return "the game is over"
+        if not match.steps:
+            return "no move has been made"
+        step = match.steps[-1]
+        if step.seat != seat:
+            return "another seat has acted since your last move"
+        if step.outcomes:
+            return "your last move drew chance (dice or cards): it stands"
+        if not table.before:
+            return "your last move can no longer be taken back"
+        if thorough:
+            game = match.game
+            action = game.parse_action(step.action, seat)
+            salt = derive_seed(table.row.seed, 7_000 + len(match.steps))
+            if reveals(game, table.before[-1], action, match.state, SeededRng(salt)):
+                return "your last move revealed hidden information: it stands"
+        return None
+
+    async def undo(self, table_id: str, seat: int, token: str) -> int:
+        """Take back ``seat``'s last move; the record keeps only the moves that stand."""
+        table = await self.table(table_id)
+        self.authenticate(table, seat, token)
+        async with table.lock:
+            refusal = self.undo_refusal(table, seat)
+            if refusal is not None:
+                raise IllegalActionError(f"cannot undo: {refusal}")
+            match = table.match
+            index = len(match.steps) - 1
+            await asyncio.to_thread(self.storage.remove_moves_from, table.id, index)
+            match.state = table.before.pop()
+            match.steps.pop()  # it drew no chance, so the live rng has not moved
+            for lines in table.logs.values():
+                lines.append(f"{table.seat_title(seat)} takes back the last move")
+            self.publish(table)
+            self._kick_bots(table)
+            return table.version
 
     def _narrate(self, table: LiveTable, before: Any, action: Any, after: Any) -> None:
         game = table.match.game
@@ -465,6 +514,8 @@ class Master:
             message["legal"] = legal_to_json(game, legal)
             message["legal_count"] = len(legal)
             message["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
+        if viewer is not None:
+            message["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()
         if outcome is not None:
             message["outcome"] = outcome.to_json()
@@ -478,6 +529,44 @@ class Master:
             raise Refused("the record is available once the game is over")
         meta = {"table": table.id, "names": list(table.names)}
         return table.match.record(meta)
+
+
+UNDO_DEPTH = 32  # states kept for taking moves back
+REVEAL_SAMPLES = 8
+
+
+def _remember(states: list[Any], state: Any) -> None:
+    states.append(state)
+    if len(states) > UNDO_DEPTH:
+        del states[0]
+
+
+def reveals(game: Any, before: Any, action: Any, after: Any, rng: SeededRng) -> bool:
+    """Whether ``action`` (which drew no chance) told any other viewer something hidden.
+
+    For each other viewer, states it would find possible before the move are drawn from its own
+    view (``sample_state``); if the same move leads any of them to a different view than the
+    real one, the move revealed something (a sealed step resolved, a hidden card shown)."""
+    for viewer in (None, *range(game.players)):
+        if viewer == action.seat:
+            continue
+        seen_before = game.observe(before, viewer)
+        seen_after = game.observe(after, viewer)
+        tried = 0
+        for _ in range(REVEAL_SAMPLES):
+            try:
+                sample = game.sample_state(seen_before, rng.fork())
+                state, _ = game.apply(sample, action, ScriptedRng(()))
+            except ActionError:
+                continue  # a state where the move is not legal tells nothing
+            except (TycoonError, NotImplementedError):
+                return True  # chance would be drawn, or no sampling: keep the move
+            tried += 1
+            if game.observe(state, viewer) != seen_after:
+                return True
+        if tried == 0:
+            return True
+    return False
 
 
 def legal_to_json(game: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:

@@ -65,6 +65,11 @@ function draw(m) {
       moves.append(box);
     }
   }
+  if (m.can_undo) {
+    const undo = el("button", { class: "undo" }, "Undo my last move");
+    undo.addEventListener("click", () => { $("error").textContent = ""; socket.send(JSON.stringify({ type: "undo" })); });
+    moves.append(undo);
+  }
   if (m.legal_count > m.legal.length) moves.append(el("p", {}, `${m.legal_count} moves: type one below`));
   $("notation").hidden = !m.legal.length;
   $("help").textContent = m.help.join("\n");
