@@ -112,7 +112,7 @@ def test_a_reopened_database_keeps_everything_and_is_not_migrated_twice(
     again = SqlStorage(database_url)
     assert again.moves(table_id) == [MoveRow(0, 0, "c3", (1,))]
     with again.engine.connect() as db:
-        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path) -> None:
@@ -126,3 +126,27 @@ def test_a_bad_database_url_is_a_clear_error() -> None:
         SqlStorage("no such thing")
     with pytest.raises(StorageError, match="cannot use database"):
         SqlStorage("nosuchdb://x/y")
+
+
+def test_a_newer_tycoon_opens_an_older_database(database_url: str) -> None:
+    """A database made at migration 0001 (before move timers) is upgraded with its tables."""
+    from tycoon.server.migrations import upgrade
+    from tycoon.server.storage import make_engine
+
+    engine = make_engine(database_url)
+    upgrade(engine, "0001")
+    with engine.begin() as db:
+        db.execute(
+            sa.text(
+                "INSERT INTO tables (id, game, version, players, options, seed, status, created,"
+                " updated) VALUES ('old', 'my-city', '3', 2, '{}', 9, 'playing', 1.0, 1.0)"
+            )
+        )
+        db.execute(sa.text("INSERT INTO seats (table_id, seat, code) VALUES ('old', 0, 'human')"))
+        db.execute(sa.text("INSERT INTO seats (table_id, seat, code) VALUES ('old', 1, 'random')"))
+    engine.dispose()
+    storage = SqlStorage(database_url)
+    old = storage.table("old")
+    assert (old.game, old.seed, old.timer, len(old.seats)) == ("my-city", 9, 0.0, 2)
+    timed = storage.create_table("estates", "2", 2, {}, 1, ["human", "human"], timer=30)
+    assert storage.table(timed).timer == 30

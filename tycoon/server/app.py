@@ -168,6 +168,7 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "options": table.row.options,
         "version": table.version,
         "status": "over" if table.match.is_over() else PLAYING,
+        "timer": table.row.timer,
         "seats": [
             {
                 "seat": s,
@@ -303,8 +304,13 @@ def create_app(
         if not isinstance(options, dict):
             raise Refused("options is an object of option names and values")
         players = _int_or_none(data.get("players"), "players")
+        timer = data.get("timer", 0)
+        if isinstance(timer, bool) or not isinstance(timer, int | float):
+            raise Refused("timer is a number of seconds (0: no move timer)")
         master = master_of(request)
-        table_id, tokens = await master.create_table(spec.name, players, options, requests)
+        table_id, tokens = await master.create_table(
+            spec.name, players, options, requests, timer=timer
+        )
         return {
             "id": table_id,
             "table": f"/table/{table_id}",
@@ -358,6 +364,15 @@ def create_app(
         )
         return {"ok": True, "version": version}
 
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(request: Request, table_id: str) -> dict[str, Any]:
+        data = await read_json(request)
+        seat, token = data.get("seat"), data.get("token")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
+            raise Refused("leaving needs your seat and its token")
+        await master_of(request).leave(table_id, seat, token)
+        return {"ok": True}
+
     @app.post("/api/tables/{table_id}/undo")
     async def undo(request: Request, table_id: str) -> dict[str, Any]:
         data = await read_json(request)
@@ -401,6 +416,9 @@ def create_app(
                 await websocket.send_text(json.dumps({"type": "error", "reason": problem.reason}))
                 await websocket.close(code=1008)
             return
+        if seat is not None:
+            async with table.lock:
+                master.come_back(table, seat)  # a person who timed out or left takes over again
         client = SocketClient(websocket, seat, rate, burst)
         writer = asyncio.get_running_loop().create_task(client.writer())
         master.hub.subscribe(table_id, client)
@@ -472,6 +490,9 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
                 )
             except TycoonError as problem:
                 _reply(client, problem.reason)
+        elif kind == "leave":
+            if client.seat is not None:
+                await master.leave(table.id, client.seat, token)
         elif kind == "undo":
             if client.seat is None:
                 _reply(client, "a spectator cannot undo")
@@ -481,4 +502,4 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
             except TycoonError as problem:
                 _reply(client, problem.reason)
         else:
-            _reply(client, 'unknown message type: send "move", "undo", "view" or "ping"')
+            _reply(client, 'unknown message type: send "move", "undo", "leave", "view" or "ping"')

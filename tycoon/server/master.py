@@ -45,7 +45,7 @@ from tycoon.core.errors import (
     OutOfTurnError,
     UnknownBotError,
 )
-from tycoon.core.players import make_bot
+from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import ScriptedRng, SeededRng
 from tycoon.server import bots
 from tycoon.server.hub import Hub
@@ -65,6 +65,7 @@ log = logging.getLogger("tycoon.server")
 LOG_LINES = 200  # narration lines kept per viewer
 LEGAL_LIMIT = 2_000  # choices sent as buttons; beyond that, the notation box
 BOT_SALT = 1_000
+DAY = 86_400  # the longest move timer, in seconds
 
 
 class Refused(TycoonError):
@@ -97,6 +98,10 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: set[int] = field(default_factory=set)
     before: list[Any] = field(default_factory=list)  # the state before each of the last moves
+    zombies: set[int] = field(default_factory=set)  # people's seats a bot plays for meanwhile
+    zombie_code: str = "random"
+    timer_task: asyncio.Task[None] | None = None
+    deadline: float | None = None  # the event loop's time when the people to act run out
 
     @property
     def id(self) -> str:
@@ -108,6 +113,13 @@ class LiveTable:
 
     def is_bot(self, seat: int) -> bool:
         return self.codes[seat] != HUMAN
+
+    def played_by(self, seat: int) -> str | None:
+        """The seat code of the bot that plays ``seat`` now: its own, or the zombie's for a
+        person who timed out or left; ``None`` for a person playing."""
+        if self.is_bot(seat):
+            return self.codes[seat]
+        return self.zombie_code if seat in self.zombies else None
 
     def seat_title(self, seat: int) -> str:
         name = self.names[seat]
@@ -155,9 +167,17 @@ class Master:
         players: int | None,
         options: dict[str, Any],
         seats: Sequence[SeatRequest],
+        timer: float = 0.0,
     ) -> tuple[str, dict[int, str]]:
-        """A new table; returns its id and the credential of each human seat named already."""
+        """A new table; returns its id and the credential of each human seat named already.
+        ``timer``: seconds a person has for a move before a bot plays for them (0: no limit)."""
         spec = get_spec(game_name)
+        if (
+            isinstance(timer, bool)
+            or not isinstance(timer, int | float)
+            or not 0 <= timer <= 86_400
+        ):
+            raise OptionError("the move timer is a number of seconds from 0 (none) to 86400")
         count = len(seats) if players is None else players
         if len(seats) != count:
             raise OptionError(f"give one seat for each of the {count} players")
@@ -175,6 +195,7 @@ class Master:
             dict(game.options),
             seed,
             codes,
+            float(timer),
         )
         tokens: dict[int, str] = {}
         for seat, request in enumerate(seats):
@@ -184,6 +205,7 @@ class Master:
                 )
         table = await self.table(table_id)
         self._kick_bots(table)
+        self._arm_timer(table)
         return table_id, tokens
 
     async def take_seat(self, table_id: str, seat: int, name: str) -> str:
@@ -221,6 +243,7 @@ class Master:
                 log.error("table %s cannot be resumed: %s", row.id, error.reason)
                 continue
             self._kick_bots(table)
+            self._arm_timer(table)
         return len(rows)
 
     def _load(self, table_id: str) -> LiveTable:
@@ -257,6 +280,7 @@ class Master:
                     token_hashes=[s.token_hash for s in row.seats],
                     labels=labels,
                     logs={viewer: [] for viewer in (None, *range(game.players))},
+                    zombie_code=zombie_code(game.spec.name),
                 )
             elif step is not None:
                 action = game.parse_action(step.action, step.seat)
@@ -293,6 +317,7 @@ class Master:
         table = await self.table(table_id)
         self.authenticate(table, seat, token)
         async with table.lock:
+            self.come_back(table, seat)
             match = table.match
             if match.is_over():
                 raise GameOverError("the game is over")
@@ -350,6 +375,7 @@ class Master:
         _remember(table.before, before)
         self.publish(table)
         self._kick_bots(table)
+        self._arm_timer(table)
 
     # -- undo (Board Game Arena's rule) ---------------------------------------------------------
     def undo_refusal(self, table: LiveTable, seat: int, thorough: bool = True) -> str | None:
@@ -393,6 +419,7 @@ class Master:
                 lines.append(f"{table.seat_title(seat)} takes back the last move")
             self.publish(table)
             self._kick_bots(table)
+            self._arm_timer(table)
             return table.version
 
     def _narrate(self, table: LiveTable, before: Any, action: Any, after: Any) -> None:
@@ -412,7 +439,7 @@ class Master:
     def _kick_bots(self, table: LiveTable) -> None:
         match = table.match
         for seat in match.to_act():
-            if table.is_bot(seat) and seat not in table.thinking:
+            if table.played_by(seat) is not None and seat not in table.thinking:
                 table.thinking.add(seat)
                 task = asyncio.get_running_loop().create_task(self._bot_turn(table, seat))
                 self._tasks.add(task)
@@ -423,7 +450,8 @@ class Master:
         game = match.game
         try:
             async with table.lock:
-                if seat not in match.to_act():
+                code = table.played_by(seat)
+                if code is None or seat not in match.to_act():
                     return
                 view = match.view(seat)
                 legal = match.legal_actions(seat)
@@ -435,7 +463,7 @@ class Master:
                 row.players,
                 json.dumps(row.options, sort_keys=True),
                 row.options,
-                table.codes[seat],
+                code,
                 seat,
                 derive_seed(row.seed, BOT_SALT + seat),
                 view,
@@ -454,8 +482,8 @@ class Master:
                     sample_choice(legal, SeededRng(derive_seed(row.seed, version)))
                 )
             async with table.lock:
-                if seat not in match.to_act():
-                    return
+                if table.played_by(seat) != code or seat not in match.to_act():
+                    return  # its person came back meanwhile, or the table moved on
                 action = game.parse_action(notation, seat)
                 if table.version != version and not is_legal(match.legal_actions(seat), action):
                     return
@@ -468,6 +496,69 @@ class Master:
             table.thinking.discard(seat)
         if not match.is_over() and seat in match.to_act():
             self._kick_bots(table)
+
+    # -- move timers and leavers (Board Game Arena's zombie mode) -------------------------------
+    def _arm_timer(self, table: LiveTable) -> None:
+        """Start the clock of the people now to act, if the table has a move timer."""
+        if table.timer_task is not None:
+            table.timer_task.cancel()
+            table.timer_task = None
+        table.deadline = None
+        match = table.match
+        if table.row.timer <= 0 or match.is_over():
+            return
+        if not any(table.played_by(s) is None for s in match.to_act()):
+            return
+        loop = asyncio.get_running_loop()
+        table.deadline = loop.time() + table.row.timer
+        task = loop.create_task(self._expire(table, table.version))
+        table.timer_task = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _expire(self, table: LiveTable, version: int) -> None:
+        await asyncio.sleep(table.row.timer)
+        async with table.lock:
+            match = table.match
+            if table.version != version or match.is_over():
+                return
+            late = [s for s in match.to_act() if table.played_by(s) is None]
+            for seat in late:
+                self._make_zombie(table, seat, "ran out of time")
+            table.timer_task = None
+            table.deadline = None
+            self.publish(table)
+            self._kick_bots(table)
+
+    def _make_zombie(self, table: LiveTable, seat: int, why: str) -> None:
+        table.zombies.add(seat)
+        for lines in table.logs.values():
+            lines.append(
+                f"{table.seat_title(seat)} {why}: a bot ({table.zombie_code}) plays for them "
+                "until they come back"
+            )
+
+    async def leave(self, table_id: str, seat: int, token: str) -> None:
+        """The seat's person leaves: a bot plays for them until they come back."""
+        table = await self.table(table_id)
+        self.authenticate(table, seat, token)
+        async with table.lock:
+            if table.match.is_over() or seat in table.zombies:
+                return
+            self._make_zombie(table, seat, "left")
+            self.publish(table)
+            self._kick_bots(table)
+            self._arm_timer(table)
+
+    def come_back(self, table: LiveTable, seat: int) -> None:
+        """The seat's person is back (connected or moved): they play their seat again."""
+        if seat not in table.zombies:
+            return
+        table.zombies.discard(seat)
+        for lines in table.logs.values():
+            lines.append(f"{table.seat_title(seat)} is back")
+        self.publish(table)
+        self._arm_timer(table)
 
     # -- what each viewer receives --------------------------------------------------------------
     def publish(self, table: LiveTable) -> None:
@@ -497,10 +588,17 @@ class Master:
                     "taken": table.is_bot(s) or table.token_hashes[s] is not None,
                     "connected": s in connected,
                     "to_act": s in to_act,
+                    "zombie": s in table.zombies,
                 }
                 for s in range(game.players)
             ],
             "spectators": spectators,
+            "timer": table.row.timer,
+            "deadline": (
+                None
+                if table.deadline is None
+                else max(0.0, table.deadline - asyncio.get_running_loop().time())
+            ),
             "to_act": list(to_act),
             "view": game.view_to_json(view),
             "board": markup_to_html(game.render_text(view)),
@@ -533,6 +631,12 @@ class Master:
 
 UNDO_DEPTH = 32  # states kept for taking moves back
 REVEAL_SAMPLES = 8
+
+
+def zombie_code(game_name: str) -> str:
+    """The bot that plays for a person who timed out or left: the game's own, else random."""
+    codes = {entry.code for entry in bots_for(game_name)}
+    return "greedy" if "greedy" in codes else "random"
 
 
 def _remember(states: list[Any], state: Any) -> None:

@@ -43,6 +43,7 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("timer", sa.Float, nullable=False, server_default="0"),
 )
 
 seats = sa.Table(
@@ -119,6 +120,7 @@ class TableRow:
     created: float
     updated: float
     seats: tuple[SeatRow, ...]
+    timer: float = 0.0  # seconds a person has for a move before a bot plays for them (0: none)
 
 
 class Storage:
@@ -132,6 +134,7 @@ class Storage:
         options: dict[str, Any],
         seed: int,
         codes: Sequence[str],
+        timer: float = 0.0,
     ) -> str:
         raise NotImplementedError
 
@@ -233,6 +236,7 @@ class SqlStorage(Storage):
         options: dict[str, Any],
         seed: int,
         codes: Sequence[str],
+        timer: float = 0.0,
     ) -> str:
         if len(codes) != players:
             raise StorageError(f"a table of {players} players needs {players} seats")
@@ -250,6 +254,7 @@ class SqlStorage(Storage):
                     status=PLAYING,
                     created=now,
                     updated=now,
+                    timer=timer,
                 )
             )
             db.execute(
@@ -391,4 +396,5 @@ def _table_row(row: sa.Row[Any], seat_rows: Sequence[sa.Row[Any]]) -> TableRow:
         created=row.created,
         updated=row.updated,
         seats=tuple(SeatRow(s.seat, s.code, s.name, s.token_hash) for s in seat_rows),
+        timer=row.timer,
     )

@@ -75,7 +75,7 @@ $("create").addEventListener("submit", async (event) => {
   }
   const out = $("created");
   try {
-    const made = await post("/api/tables", { game: $("game").value, options, seats });
+    const made = await post("/api/tables", { game: $("game").value, options, seats, timer: Number($("timer").value) || 0 });
     out.replaceChildren(el("p", {}, "Table created. Each link below is a seat's private key: give it only to that player."));
     const list = el("ul");
     for (const s of made.seats) {

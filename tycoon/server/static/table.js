@@ -46,7 +46,7 @@ function draw(m) {
   for (const s of m.seats) {
     const who = s.name || (s.bot ? `bot ${s.bot}` : "open seat");
     const item = el("li", { class: (s.to_act ? "to-act " : "") + (s.connected || s.bot ? "" : "offline") },
-      `${s.label}: ${who}${s.connected ? " (here)" : ""}${s.to_act ? " (to move)" : ""}`);
+      `${s.label}: ${who}${s.connected ? " (here)" : ""}${s.zombie ? " (a bot plays for them)" : ""}${s.to_act ? " (to move)" : ""}`);
     seats.append(item);
   }
   const moves = $("moves");
@@ -70,6 +70,7 @@ function draw(m) {
     undo.addEventListener("click", () => { $("error").textContent = ""; socket.send(JSON.stringify({ type: "undo" })); });
     moves.append(undo);
   }
+  if (m.deadline !== null && m.legal.length) moves.append(el("p", {}, `You have ${Math.round(m.deadline)} s for this move.`));
   if (m.legal_count > m.legal.length) moves.append(el("p", {}, `${m.legal_count} moves: type one below`));
   $("notation").hidden = !m.legal.length;
   $("help").textContent = m.help.join("\n");
