@@ -36,11 +36,20 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tycoon.db'}"
         return
+    yield fresh_database(request.getfixturevalue("postgres_server"))
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A fresh, empty PostgreSQL database."""
+    return fresh_database(postgres_server)
+
+
+def fresh_database(server: str) -> str:
     import psycopg
 
-    server = request.getfixturevalue("postgres_server")
     name = "t_" + secrets.token_hex(6)
     plain = server.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(f"{plain}/postgres", autocommit=True) as admin:
         admin.execute(f"CREATE DATABASE {name}")
-    yield f"{server}/{name}"
+    return f"{server}/{name}"

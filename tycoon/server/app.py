@@ -24,8 +24,10 @@ from fastapi.templating import Jinja2Templates
 import tycoon
 from tycoon.core import TycoonError, get_spec
 from tycoon.core.players import bots_for
+from tycoon.server.hub import listen
 from tycoon.server.master import LiveTable, Master, NotFound, Refused, SeatRequest
 from tycoon.server.storage import (
+    CHANNEL,
     HUMAN,
     PLAYING,
     SqlStorage,
@@ -232,9 +234,18 @@ def create_app(
         app.state.master = master
         if resume:
             await master.resume_all()
+        listener: asyncio.Task[None] | None = None
+        if isinstance(store, SqlStorage) and store.notifies:  # several processes, one database
+            listener = asyncio.get_running_loop().create_task(
+                listen(store.listen_dsn(), CHANNEL, store.origin, master.sync)
+            )
         try:
             yield
         finally:
+            if listener is not None:
+                listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await listener
             await master.close()
 
     app = FastAPI(title="tycoon", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -469,8 +480,9 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
         if kind == "ping":
             client.push({"type": "pong"})
         elif kind == "view":
-            async with table.lock:
-                client.push(master.message(table, client.seat))
+            current = await master.table(table.id)  # rebuilt if another process undid a move
+            async with current.lock:
+                client.push(master.message(current, client.seat))
         elif kind == "move":
             if client.seat is None:
                 _reply(client, "a spectator cannot make moves")

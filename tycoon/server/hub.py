@@ -8,8 +8,13 @@ within one process; several processes would share one through the database's not
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
+
+log = logging.getLogger("tycoon.server")
 
 
 class Subscriber(Protocol):
@@ -56,3 +61,29 @@ class Hub:
             subscriber.push(built[seat])
             count += 1
         return count
+
+
+async def listen(
+    dsn: str, channel: str, origin: str, changed: Callable[[str], Awaitable[None]]
+) -> None:
+    """Follow PostgreSQL's notifications on ``channel`` (``"<origin>:<table id>"``) and call
+    ``changed`` for each table another process changed; reconnects until cancelled."""
+    import psycopg
+
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
+                await connection.execute(f'LISTEN "{channel}"')
+                async for note in connection.notifies():
+                    sender, _, table_id = note.payload.partition(":")
+                    if sender != origin and table_id:
+                        try:
+                            await changed(table_id)
+                        except Exception:
+                            log.exception("table %s could not catch up", table_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the database restarted: listen again shortly
+            log.warning("listening for table changes failed (%s); retrying", error)
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.sleep(1)

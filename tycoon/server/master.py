@@ -55,6 +55,7 @@ from tycoon.server.storage import (
     OVER,
     PLAYING,
     MoveRow,
+    SequenceError,
     Storage,
     TableRow,
     hash_token,
@@ -366,15 +367,59 @@ class Master:
         status = OVER if match.is_over() else PLAYING
         try:
             await asyncio.to_thread(self.storage.add_move, table.id, move, status)
-        except BaseException:
+        except BaseException as error:
             match.state = before
             match.rng = rng_before
             match.steps.pop()
+            if isinstance(error, SequenceError):  # another process stored a move first
+                self._spawn(self.sync(table.id))
+                raise Stale("the table has moved on; choose again from what you now see") from None
             raise
         self._narrate(table, before, action, match.state)
         _remember(table.before, before)
         self.publish(table)
         self._kick_bots(table)
+        self._arm_timer(table)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def sync(self, table_id: str) -> None:
+        """Catch up with changes another process stored (PostgreSQL notifications): new moves
+        are replayed onto the live match with the shadow rng advanced, a taken seat is learnt,
+        anything else (an undo) rebuilds the table; then every local connection is updated."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return  # not loaded here: it is read fresh when first asked for
+        async with table.lock:
+            row = await asyncio.to_thread(self.storage.table, table_id)
+            stored = await asyncio.to_thread(self.storage.moves, table_id)
+            match = table.match
+            game = match.game
+            mine = [(s.seat, s.action, s.outcomes) for s in match.steps]
+            theirs = [(m.seat, m.notation, m.outcomes) for m in stored[: len(mine)]]
+            if theirs == mine and len(stored) >= len(mine):
+                table.row = row
+                table.names = [s.name for s in row.seats]
+                table.token_hashes = [s.token_hash for s in row.seats]
+                for move in stored[len(mine) :]:
+                    action = game.parse_action(move.notation, move.seat)
+                    state, _ = game.apply(
+                        match.state, action, ScriptedRng(move.outcomes, shadow=match.rng)
+                    )
+                    before = match.state
+                    match.state = state
+                    match.steps.append(Step(move.seat, move.notation, move.outcomes))
+                    self._narrate(table, before, action, state)
+                    _remember(table.before, before)
+            else:
+                fresh = await asyncio.to_thread(self._load, table_id)
+                fresh.zombies = table.zombies
+                self.tables[table_id] = fresh
+                table = fresh
+        self.publish(table)
         self._arm_timer(table)
 
     # -- undo (Board Game Arena's rule) ---------------------------------------------------------

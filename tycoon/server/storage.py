@@ -80,6 +80,13 @@ class UnknownTableError(StorageError):
     """No table has this id."""
 
 
+class SequenceError(StorageError):
+    """A move stored as a table's next move when another was stored first (another process)."""
+
+
+CHANNEL = "tycoon_tables"  # PostgreSQL notifications: "<origin>:<table id>" after each change
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -166,6 +173,8 @@ class Storage:
     def close(self) -> None:
         raise NotImplementedError
 
+    origin: str = ""  # tells this process's own change notifications from the others'
+
 
 def new_table_id() -> str:
     return secrets.token_urlsafe(9)
@@ -211,6 +220,7 @@ class SqlStorage(Storage):
 
     def __init__(self, url: str, migrate: bool = True) -> None:
         self.url = url
+        self.origin = secrets.token_hex(8)
         self.engine = make_engine(url)
         if migrate:
             from tycoon.server.migrations import upgrade
@@ -219,6 +229,21 @@ class SqlStorage(Storage):
                 upgrade(self.engine)
             except sa.exc.OperationalError as error:
                 raise StorageError(f"cannot open database {self.where}: {error.orig}") from None
+
+    @property
+    def notifies(self) -> bool:
+        """Whether changes are announced to other processes (PostgreSQL's NOTIFY)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def _notify(self, db: sa.Connection, table_id: str) -> None:
+        """Announce a change of ``table_id``, delivered when this transaction commits."""
+        if self.notifies:
+            db.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{self.origin}:{table_id}")))
+
+    def listen_dsn(self) -> str:
+        """A libpq connection string for listening to the change notifications."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
 
     @property
     def where(self) -> str:
@@ -292,6 +317,7 @@ class SqlStorage(Storage):
             )
             if done.rowcount != 1:
                 raise StorageError(f"seat {seat} is already taken")
+            self._notify(db, table_id)
         return token
 
     def check_token(self, table_id: str, seat: int, token: str) -> bool:
@@ -332,7 +358,7 @@ class SqlStorage(Storage):
                     sa.select(sa.func.count()).where(moves.c.table_id == table_id)
                 ).scalar_one()
                 if count != move.index:
-                    raise StorageError(
+                    raise SequenceError(
                         f"move {move.index} is out of sequence (the table has {count} moves)"
                     )
                 db.execute(
@@ -351,13 +377,17 @@ class SqlStorage(Storage):
                 )
                 if done.rowcount != 1:
                     raise StorageError(f"there is no table {table_id!r}")
+                self._notify(db, table_id)
         except IntegrityError:
-            raise StorageError(f"move {move.index} of table {table_id} is already stored") from None
+            raise SequenceError(
+                f"move {move.index} of table {table_id} is already stored"
+            ) from None
 
     def remove_moves_from(self, table_id: str, index: int) -> None:
         with self.engine.begin() as db:
             self._require_table(db, table_id)
             db.execute(moves.delete().where(moves.c.table_id == table_id, moves.c.idx >= index))
+            self._notify(db, table_id)
             db.execute(
                 tables.update()
                 .where(tables.c.id == table_id)
