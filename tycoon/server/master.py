@@ -535,6 +535,8 @@ class Master:
                 await self._play(table, action)
         except asyncio.CancelledError:
             raise
+        except Stale:
+            pass  # another process played first; this one catches up from its notification
         except Exception:  # a bot must never take the server down; the table is kept
             log.exception("bot at table %s seat %d", table.id, seat)
         finally:
