@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tycoon.core import Match
 from tycoon.server.master import Master, SeatRequest, Stale
-from tycoon.server.storage import SqlStorage
+from tycoon.server.storage import MoveRow, SqlStorage
 
 
 def test_a_move_raced_through_two_masters_is_stored_once_and_the_loser_catches_up(
@@ -43,3 +45,42 @@ def test_a_move_raced_through_two_masters_is_stored_once_and_the_loser_catches_u
         await second.close()
 
     asyncio.run(race())
+
+
+class FailingStorage(SqlStorage):
+    """A database that refuses the next move once (a full disk, a lost connection)."""
+
+    fail_next = False
+
+    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
+        if self.fail_next:
+            self.fail_next = False
+            raise OSError("disk full")
+        super().add_move(table_id, move, status)
+
+
+def test_a_move_the_database_refuses_changes_nothing_not_even_the_dice(tmp_path: Path) -> None:
+    storage = FailingStorage(f"sqlite:///{tmp_path / 'x.db'}")
+
+    async def refused() -> None:
+        master = Master(storage, bot_workers=0)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("esport-monopoly", 2, {}, seats)
+        table = await master.table(table_id)
+        seat = table.match.to_act()[0]
+        notation = table.match.game.format_action(table.match.legal_actions(seat)[0])
+        before = table.match.state
+        storage.fail_next = True
+        with pytest.raises(OSError, match="disk full"):
+            await master.act(table_id, seat, tokens[seat], notation=notation)
+        assert table.version == 0 and table.match.state is before
+        assert storage.moves(table_id) == []
+        await master.act(table_id, seat, tokens[seat], notation=notation)
+        [stored] = storage.moves(table_id)
+        game = table.match.game
+        uninterrupted: Match[Any, Any, Any] = Match(game, storage.table(table_id).seed)
+        outcomes = uninterrupted.play(game.parse_action(notation, seat))
+        assert outcomes and stored.outcomes == outcomes  # the dice the refused move drew are
+        await master.close()  # drawn again, as if it had never been tried
+
+    asyncio.run(refused())

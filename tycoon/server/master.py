@@ -12,7 +12,6 @@ the game's protocol.
 from __future__ import annotations
 
 import asyncio
-import copy
 import hmac
 import json
 import logging
@@ -360,7 +359,7 @@ class Master:
         """Legal → stored → shown, with the table's lock held. On any failure nothing changes."""
         match = table.match
         before = match.state
-        rng_before = copy.deepcopy(match.rng)
+        rng_before = match.rng.getstate() if isinstance(match.rng, SeededRng) else None
         match.play(action)  # raises the typed error of an illegal move; nothing changed then
         step = match.steps[-1]
         move = MoveRow(len(match.steps) - 1, step.seat, step.action, step.outcomes)
@@ -369,7 +368,8 @@ class Master:
             await asyncio.to_thread(self.storage.add_move, table.id, move, status)
         except BaseException as error:
             match.state = before
-            match.rng = rng_before
+            if rng_before is not None:
+                match.rng.setstate(rng_before)
             match.steps.pop()
             if isinstance(error, SequenceError):  # another process stored a move first
                 self._spawn(self.sync(table.id))

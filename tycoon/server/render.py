@@ -49,11 +49,17 @@ def markup_to_html(markup: str) -> str:
     plain = text.plain
     spans = [s for s in text.spans if s.end > s.start]
     cuts = sorted({0, len(plain), *(s.start for s in spans), *(s.end for s in spans)})
+    opening: dict[int, list[int]] = {}
+    for number, span in enumerate(spans):
+        opening.setdefault(span.start, []).append(number)
+    active: list[int] = []  # the spans covering the current piece, in markup order
     out: list[str] = []
     for start, end in itertools.pairwise(cuts):
+        active = [n for n in active if spans[n].end > start]
+        if start in opening:
+            active = sorted(active + opening[start])
         chunk = html.escape(plain[start:end])
-        styles = [str(s.style) for s in spans if s.start <= start and s.end >= end]
-        css = "; ".join(c for c in (style_css(style) for style in styles) if c)
+        css = "; ".join(c for c in (style_css(str(spans[n].style)) for n in active) if c)
         out.append(f'<span style="{css}">{chunk}</span>' if css else chunk)
     return "".join(out)
 
