@@ -273,6 +273,8 @@ def test_an_empty_seat_is_taken_by_name_and_its_link_resumes(client: TestClient)
     url = f"/ws/table/{table['id']}?seat=1&token={token}"
     with client.websocket_connect(url) as socket:
         first = socket.receive_json()
+        assert [s["connected"] for s in first["seats"]] == [False, True]
+        assert [s["name"] for s in first["seats"]] == [None, "Cleo"]
     with client.websocket_connect(url) as socket:  # a closed tab reopened with its link
         assert socket.receive_json()["view"] == first["view"]
     page = client.get(f"/table/{table['id']}")
@@ -311,3 +313,17 @@ def test_a_move_is_stored_before_it_is_broadcast(tmp_path: Path) -> None:
             while moved["version"] == 0:
                 moved = socket.receive_json()
             assert len(storage.moves(table["id"])) == moved["version"] == 1
+
+
+def test_an_amount_outside_its_legal_range_is_refused(client: TestClient) -> None:
+    table = new_table(client, "sealed-auction", [{"name": "Ann"}, {"name": "Bob"}])
+    with client.websocket_connect(socket_url(table, 0)) as socket:
+        state = socket.receive_json()
+        [bid] = [c for c in state["legal"] if "low" in c]
+        assert (bid["low"], bid["high"]) == (0, state["view"]["cash"][0])
+        socket.send_json({"type": "move", "choice": bid["choice"], "amount": bid["high"] + 1})
+        assert next_error(socket) == f"the amount must be from 0 to {bid['high']}"
+        socket.send_json({"type": "move", "choice": bid["choice"]})
+        assert next_error(socket) == "that choice needs a whole amount"
+        socket.send_json({"type": "view"})
+        assert socket.receive_json()["version"] == 0
