@@ -4,6 +4,7 @@ views that never carry another seat's secrets, refusals that change nothing, bad
 from __future__ import annotations
 
 import json
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -72,6 +73,12 @@ def test_every_game_plays_to_the_end_by_the_socket_and_its_record_replays(
     assert refused.status_code == 409 and "once the game is over" in refused.json()["error"]
     with client.websocket_connect(socket_url(table, 0)) as socket:
         received = play_socket({0: socket}, seed=11)
+    master = client.app.state.master  # type: ignore[attr-defined]
+    for _ in range(500):  # over and unwatched: no longer held in memory
+        if table["id"] not in master.tables:
+            break
+        time.sleep(0.01)
+    assert table["id"] not in master.tables
     last = received[-1][1]
     assert last["over"] and last["result"] and last["outcome"]["ranks"]
     record = client.get(f"/api/tables/{table['id']}/record")
@@ -228,6 +235,8 @@ def test_bad_input_is_answered_and_the_server_keeps_serving(client: TestClient) 
         assert "at most" in next_error(socket)
         socket.send_json({"type": "dance"})
         assert "unknown message type" in next_error(socket)
+        socket.send_bytes(b"\x00\x01")
+        assert next_error(socket) == "messages are JSON text, not binary frames"
     assert client.get("/api/tables").status_code == 200
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "playing"
 

@@ -438,10 +438,11 @@ def create_app(
             await _serve(master, table, client, params.get("token", ""))
         finally:
             master.hub.unsubscribe(table_id, client)
+            master.publish(table)  # the others see who is still here
+            master.forget_if_idle(table)
             client.close()
             await asyncio.wait([writer], timeout=5)
             writer.cancel()
-            master.publish(table)
 
     return app
 
@@ -455,15 +456,21 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
     websocket = client.socket
     while not client.closed:
         try:
-            text = await websocket.receive_text()
-        except (WebSocketDisconnect, RuntimeError, OSError, KeyError):
+            frame = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError, OSError):
             return
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
         if not client.allow():
             if client.strikes >= STRIKES:
                 _reply(client, "too many messages: the connection is closed")
                 client.close(violation=True)
                 return
             _reply(client, f"too many messages: at most {client.rate:g} a second")
+            continue
+        if not isinstance(text, str):
+            _reply(client, "messages are JSON text, not binary frames")
             continue
         if len(text.encode("utf-8")) > MESSAGE_LIMIT:
             _reply(client, f"a message has at most {MESSAGE_LIMIT} bytes")

@@ -380,6 +380,14 @@ class Master:
         self.publish(table)
         self._kick_bots(table)
         self._arm_timer(table)
+        self.forget_if_idle(table)
+
+    def forget_if_idle(self, table: LiveTable) -> None:
+        """Drop a finished table nobody watches from memory (it is read again when asked for)."""
+        seats, spectators = self.hub.connected(table.id)
+        idle = table.match.is_over() and not seats and not spectators
+        if idle and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
