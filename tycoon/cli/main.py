@@ -18,7 +18,6 @@ from rich.table import Table
 import tycoon
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN, PlaySession, seat_names
-from tycoon.cli.serve import serve
 from tycoon.cli.terminal import make_console, read_line
 from tycoon.core import (
     Match,
@@ -48,7 +47,6 @@ app = typer.Typer(
 
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 console = make_console()
-app.command()(serve)
 
 
 def _default_seats(game_name: str, players: int) -> list[str]:
@@ -466,6 +464,11 @@ def _step_lines(game: Any, frame: Frame, viewer: int | None) -> list[str]:
     before, after = game.observe(frame.before, viewer), game.observe(frame.state, viewer)
     narration = game.narrate(before, frame.action, after)
     return [f"[bold]{frame.who}[/bold]: {text}", *(f"  {line}" for line in narration)]
+
+
+from tycoon.cli.serve import serve  # noqa: E402  (the web server, registered on its own)
+
+app.command()(serve)
 
 
 def run() -> None:
