@@ -620,6 +620,11 @@ def _step_lines(game: Any, frame: Frame, viewer: int | None) -> list[str]:
     return [f"[bold]{frame.who}[/bold]: {text}", *(f"  {line}" for line in narration)]
 
 
+from tycoon.cli.serve import serve  # noqa: E402  (the web server, registered on its own)
+
+app.command()(serve)
+
+
 def run() -> None:
     """Entry point: user mistakes print one clear line and exit non-zero, never a traceback."""
     err = make_console(stderr=True)

@@ -70,6 +70,13 @@ class SeededRng(Rng):
     def below(self, n: int) -> int:
         return self._random.randrange(n)
 
+    def getstate(self) -> object:
+        """The source's position, for :meth:`setstate` (a face undoing a step it could not keep)."""
+        return self._random.getstate()
+
+    def setstate(self, state: object) -> None:
+        self._random.setstate(state)  # type: ignore[arg-type]
+
     def fork(self) -> SeededRng:
         """An independent source derived from this one's next draw (for bots, searches)."""
         return SeededRng(self._random.getrandbits(63))

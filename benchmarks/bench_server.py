@@ -1,0 +1,193 @@
+"""The game server under load: many concurrent tables over real WebSockets on loopback.
+
+Starts ``python -m tycoon serve`` on a free loopback port with a fresh SQLite file (or uses
+``--url`` of a running server), opens ``--tables`` tables each with one scripted human client
+and bots in the other seats, and for ``--seconds`` plays: each client answers its own view with a
+random legal move at once. A finished table is replaced by a new one, so the count stays. It
+reports moves stored per second (human and bot) and the time from sending a move to receiving
+the broadcast state that contains it, p50 and p99 (the issue's target: 200 tables, p99 ≤ 50 ms).
+
+    python benchmarks/bench_server.py --tables 200 --seconds 30
+    python benchmarks/bench_server.py --game my-city --bot random --tables 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0  # every stored move seen by the clients (bots' too)
+    human_moves: int = 0
+    games: int = 0
+    errors: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def wait_until_up(url: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/api/games", timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+async def one_table(
+    base: str, game: str, seats: list[Any], stop: float, totals: Totals, rng: random.Random
+) -> None:
+    """Play tables one after another until ``stop``, one human client at a time."""
+    ws_base = base.replace("http://", "ws://")
+    while time.monotonic() < stop:
+        made = await asyncio.to_thread(post, f"{base}/api/tables", {"game": game, "seats": seats})
+        token = made["seats"][0]["token"]
+        url = f"{ws_base}/ws/table/{made['id']}?seat=0&token={token}"
+        sent_at: float | None = None
+        sent_version = -1
+        seen_version = 0
+        async with websockets.connect(url, max_size=1 << 22) as connection:
+            while time.monotonic() < stop:
+                message = json.loads(await connection.recv())
+                if message["type"] == "error":
+                    totals.errors += 1
+                    sent_at = None
+                    await connection.send(json.dumps({"type": "view"}))
+                    continue
+                if message["type"] != "state":
+                    continue
+                totals.moves += max(0, message["version"] - seen_version)
+                seen_version = max(seen_version, message["version"])
+                if sent_at is not None and message["version"] > sent_version:
+                    totals.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                if message["over"]:
+                    totals.games += 1
+                    break
+                if message["legal"] and sent_at is None:
+                    choice = rng.choice(message["legal"])
+                    move: dict[str, Any] = {"type": "move", "choice": choice["choice"]}
+                    move["version"] = message["version"]
+                    if "low" in choice:
+                        move["amount"] = choice["low"]
+                    sent_version = message["version"]
+                    sent_at = time.perf_counter()
+                    totals.human_moves += 1
+                    await connection.send(json.dumps(move))
+
+
+async def run(args: argparse.Namespace, base: str) -> Totals:
+    totals = Totals()
+    games = {g["name"]: g for g in json.loads(urllib.request.urlopen(f"{base}/api/games").read())}
+    spec = games[args.game]
+    players = args.players or spec["min_players"]
+    seats: list[Any] = [{"name": "bench"}] + [args.bot] * (players - 1)
+    stop = time.monotonic() + args.seconds
+    rng = random.Random(args.seed)
+    await asyncio.gather(
+        *(
+            one_table(base, args.game, seats, stop, totals, random.Random(rng.random()))
+            for _ in range(args.tables)
+        )
+    )
+    return totals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="concurrent tables")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
+    parser.add_argument("--game", default="estates")
+    parser.add_argument("--players", type=int, default=0, help="default: the game's minimum")
+    parser.add_argument("--bot", default="random", help="seat code of the other seats")
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="a running server instead of starting one")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
+        raise SystemExit("--tables 1..1000 and --seconds up to 600")
+    server: subprocess.Popen[bytes] | None = None
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.url:
+            base = args.url.rstrip("/")
+        else:
+            port = free_port()
+            base = f"http://127.0.0.1:{port}"
+            command = [sys.executable, "-m", "tycoon", "serve", "--port", str(port)]
+            command += ["--database", f"sqlite:///{Path(tmp) / 'bench.db'}"]
+            command += ["--bot-workers", str(args.bot_workers)]
+            server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+            wait_until_up(base)
+        started = time.monotonic()
+        try:
+            totals = asyncio.run(run(args, base))
+        finally:
+            if server is not None:
+                os.kill(server.pid, signal.SIGTERM)
+                server.wait(30)
+        elapsed = time.monotonic() - started
+    latencies = sorted(totals.latencies) or [0.0]
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    result = {
+        "game": args.game,
+        "tables": args.tables,
+        "seconds": round(elapsed, 1),
+        "moves_per_second": round(totals.moves / elapsed, 1),
+        "human_moves": totals.human_moves,
+        "games_finished": totals.games,
+        "errors": totals.errors,
+        "p50_ms": round(p50, 1),
+        "p99_ms": round(p99, 1),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"{args.tables} tables of {args.game}, {elapsed:.1f} s: "
+            f"{result['moves_per_second']} moves/s stored ({totals.human_moves} by clients, "
+            f"{totals.games} games finished, {totals.errors} refusals); "
+            f"move to broadcast p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""A real ``python -m tycoon serve`` process on a free loopback port, for tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    def __init__(self, database: str, port: int, log: Path) -> None:
+        self.database, self.port, self.log = database, port, log
+        self.process: subprocess.Popen[bytes] | None = None
+        self.base = f"http://127.0.0.1:{port}"
+        self.http = httpx.Client(timeout=10)
+
+    def start(self) -> str:
+        out = open(self.log, "ab")  # noqa: SIM115 (handed to the child process)
+        command = [sys.executable, "-m", "tycoon", "serve", "--port", str(self.port)]
+        command += ["--database", self.database, "--bot-workers", "0"]
+        self.process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        out.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log.read_text()
+            try:
+                self.http.get(f"{self.base}/api/games", timeout=1).raise_for_status()
+                return self.log.read_text()
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not start: " + self.log.read_text())
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        self.http.close()
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()

@@ -1,0 +1,86 @@
+"""The master without HTTP: two processes' masters racing on one database never both win."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tycoon.core import Match
+from tycoon.server.master import Master, SeatRequest, Stale
+from tycoon.server.storage import MoveRow, SqlStorage
+
+
+def test_a_move_raced_through_two_masters_is_stored_once_and_the_loser_catches_up(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+
+    async def race() -> None:
+        first, second = (
+            Master(SqlStorage(url), bot_workers=0),
+            Master(SqlStorage(url), bot_workers=0),
+        )
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await first.create_table("estates", 2, {}, seats)
+        theirs = await second.table(table_id)  # loaded before the move: it will be stale
+        actor = theirs.match.to_act()[0]
+        notation = theirs.match.game.format_action(
+            next(a for a in theirs.match.legal_actions(actor) if not hasattr(a, "low"))
+        )
+        assert await first.act(table_id, actor, tokens[actor], notation=notation) == 1
+        with pytest.raises(Stale, match="moved on"):
+            await second.act(table_id, actor, tokens[actor], notation=notation)
+        assert len(second.storage.moves(table_id)) == 1
+        for _ in range(100):  # the loser re-reads the table in the background
+            if (await second.table(table_id)).version == 1:
+                break
+            await asyncio.sleep(0.01)
+        caught_up = await second.table(table_id)
+        assert caught_up.version == 1
+        assert caught_up.match.state == (await first.table(table_id)).match.state
+        await first.close()
+        await second.close()
+
+    asyncio.run(race())
+
+
+class FailingStorage(SqlStorage):
+    """A database that refuses the next move once (a full disk, a lost connection)."""
+
+    fail_next = False
+
+    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
+        if self.fail_next:
+            self.fail_next = False
+            raise OSError("disk full")
+        super().add_move(table_id, move, status)
+
+
+def test_a_move_the_database_refuses_changes_nothing_not_even_the_dice(tmp_path: Path) -> None:
+    storage = FailingStorage(f"sqlite:///{tmp_path / 'x.db'}")
+
+    async def refused() -> None:
+        master = Master(storage, bot_workers=0)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("esport-monopoly", 2, {}, seats)
+        table = await master.table(table_id)
+        seat = table.match.to_act()[0]
+        notation = table.match.game.format_action(table.match.legal_actions(seat)[0])
+        before = table.match.state
+        storage.fail_next = True
+        with pytest.raises(OSError, match="disk full"):
+            await master.act(table_id, seat, tokens[seat], notation=notation)
+        assert table.version == 0 and table.match.state is before
+        assert storage.moves(table_id) == []
+        await master.act(table_id, seat, tokens[seat], notation=notation)
+        [stored] = storage.moves(table_id)
+        game = table.match.game
+        uninterrupted: Match[Any, Any, Any] = Match(game, storage.table(table_id).seed)
+        outcomes = uninterrupted.play(game.parse_action(notation, seat))
+        assert outcomes and stored.outcomes == outcomes  # the dice the refused move drew are
+        await master.close()  # drawn again, as if it had never been tried
+
+    asyncio.run(refused())

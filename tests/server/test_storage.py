@@ -1,0 +1,152 @@
+"""The storage interface: tables, seats with hashed credentials, moves in sequence, migrations."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from tycoon.server.storage import (
+    OVER,
+    PLAYING,
+    MoveRow,
+    SqlStorage,
+    StorageError,
+    hash_token,
+)
+
+
+def make_table(storage: SqlStorage) -> str:
+    return storage.create_table(
+        "my-city", "3", 2, {"parks": True}, 2**62 + 5, ["human", "greedy:noise=0.1"]
+    )
+
+
+def test_a_table_is_stored_with_its_seats_and_seed(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    row = storage.table(table_id)
+    assert (row.game, row.version, row.players, row.options) == ("my-city", "3", 2, {"parks": True})
+    assert row.seed == 2**62 + 5
+    assert row.status == PLAYING
+    assert [(s.seat, s.code, s.name, s.taken) for s in row.seats] == [
+        (0, "human", None, False),
+        (1, "greedy:noise=0.1", None, False),
+    ]
+
+
+def test_a_credential_is_stored_only_as_its_sha256(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    token = storage.take_seat(table_id, 0, "  Ann   Lee ")
+    assert len(token) >= 32
+    seat = storage.table(table_id).seats[0]
+    assert seat.name == "Ann Lee"
+    assert seat.token_hash == hash_token(token) != token
+    with storage.engine.connect() as db:
+        for table in ("tables", "seats", "moves"):
+            for row in db.execute(sa.text(f"SELECT * FROM {table}")):
+                assert token not in str(tuple(row))
+    assert storage.check_token(table_id, 0, token)
+    assert not storage.check_token(table_id, 0, token + "x")
+    assert not storage.check_token(table_id, 1, token)
+    assert not storage.check_token("nope", 0, token)
+
+
+def test_a_seat_is_taken_once_and_only_a_human_seat(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    token = storage.take_seat(table_id, 0, "Ann")
+    with pytest.raises(StorageError, match="already taken"):
+        storage.take_seat(table_id, 0, "Bob")
+    with pytest.raises(StorageError, match="bot"):
+        storage.take_seat(table_id, 1, "Bob")
+    with pytest.raises(StorageError, match="no seat 5"):
+        storage.take_seat(table_id, 5, "Bob")
+    with pytest.raises(StorageError, match="no table"):
+        storage.take_seat("nope", 0, "Bob")
+    with pytest.raises(StorageError, match="name"):
+        storage.take_seat(table_id, 0, "   ")
+    assert storage.check_token(table_id, 0, token)
+    assert storage.table(table_id).seats[0].name == "Ann"
+
+
+def test_moves_are_kept_in_sequence(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    storage.add_move(table_id, MoveRow(0, 0, "c3", (4, 1)), PLAYING)
+    storage.add_move(table_id, MoveRow(1, 1, "pass", ()), PLAYING)
+    with pytest.raises(StorageError, match="out of sequence"):
+        storage.add_move(table_id, MoveRow(1, 0, "d4", ()), PLAYING)
+    with pytest.raises(StorageError, match="out of sequence"):
+        storage.add_move(table_id, MoveRow(5, 0, "d4", ()), PLAYING)
+    storage.add_move(table_id, MoveRow(2, 0, "d4", (0,)), OVER)
+    assert storage.moves(table_id) == [
+        MoveRow(0, 0, "c3", (4, 1)),
+        MoveRow(1, 1, "pass", ()),
+        MoveRow(2, 0, "d4", (0,)),
+    ]
+    assert storage.table(table_id).status == OVER
+    storage.remove_moves_from(table_id, 1)
+    assert storage.moves(table_id) == [MoveRow(0, 0, "c3", (4, 1))]
+    assert storage.table(table_id).status == PLAYING
+    with pytest.raises(StorageError, match="no table"):
+        storage.moves("nope")
+
+
+def test_tables_are_listed_by_status(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    first, second = make_table(storage), make_table(storage)
+    storage.add_move(second, MoveRow(0, 0, "c3", ()), OVER)
+    assert {t.id for t in storage.list_tables()} == {first, second}
+    assert [t.id for t in storage.list_tables(PLAYING)] == [first]
+    assert [t.id for t in storage.list_tables(OVER)] == [second]
+
+
+def test_a_reopened_database_keeps_everything_and_is_not_migrated_twice(
+    database_url: str,
+) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    storage.add_move(table_id, MoveRow(0, 0, "c3", (1,)), PLAYING)
+    storage.close()
+    again = SqlStorage(database_url)
+    assert again.moves(table_id) == [MoveRow(0, 0, "c3", (1,))]
+    with again.engine.connect() as db:
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path) -> None:
+    storage = SqlStorage(f"sqlite:///{tmp_path / 'sub' / 'dir' / 'x.db'}")
+    with storage.engine.connect() as db:
+        assert db.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_a_bad_database_url_is_a_clear_error() -> None:
+    with pytest.raises(StorageError, match="not a database URL"):
+        SqlStorage("no such thing")
+    with pytest.raises(StorageError, match="cannot use database"):
+        SqlStorage("nosuchdb://x/y")
+
+
+def test_a_newer_tycoon_opens_an_older_database(database_url: str) -> None:
+    """A database made at migration 0001 (before move timers) is upgraded with its tables."""
+    from tycoon.server.migrations import upgrade
+    from tycoon.server.storage import make_engine
+
+    engine = make_engine(database_url)
+    upgrade(engine, "0001")
+    with engine.begin() as db:
+        db.execute(
+            sa.text(
+                "INSERT INTO tables (id, game, version, players, options, seed, status, created,"
+                " updated) VALUES ('old', 'my-city', '3', 2, '{}', 9, 'playing', 1.0, 1.0)"
+            )
+        )
+        db.execute(sa.text("INSERT INTO seats (table_id, seat, code) VALUES ('old', 0, 'human')"))
+        db.execute(sa.text("INSERT INTO seats (table_id, seat, code) VALUES ('old', 1, 'random')"))
+    engine.dispose()
+    storage = SqlStorage(database_url)
+    old = storage.table("old")
+    assert (old.game, old.seed, old.timer, len(old.seats)) == ("my-city", 9, 0.0, 2)
+    timed = storage.create_table("estates", "2", 2, {}, 1, ["human", "human"], timer=30)
+    assert storage.table(timed).timer == 30

@@ -1,0 +1,55 @@
+"""``tycoon serve``: the game server, with an embedded SQLite database by default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tycoon.cli.terminal import make_console
+from tycoon.core import OptionError
+
+
+def default_database() -> Path:
+    """The SQLite file in the user's data directory (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("tycoon", appauthor=False)) / "tycoon.db"
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: the LAN)")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db"),
+    ] = None,
+    bot_workers: Annotated[int, typer.Option(help="processes that play the bots", min=0)] = 2,
+) -> None:
+    """Serve tables in the browser: a lobby, private seat links, bots, live views."""
+    try:
+        import uvicorn
+
+        from tycoon.server.app import create_app
+        from tycoon.server.storage import sqlite_url
+    except ImportError as missing:
+        raise OptionError(
+            f"tycoon serve needs the web extra ({missing.name} is missing): "
+            'pip install "tycoon[web]"'
+        ) from None
+    url = database or sqlite_url(default_database())
+    app = create_app(url, bot_workers=bot_workers)
+    console = make_console()
+    console.print(f"tycoon is serving at [bold]http://{host}:{port}[/bold]", soft_wrap=True)
+    console.print(f"database: {app.state.database}", soft_wrap=True, highlight=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        access_log=False,
+    )

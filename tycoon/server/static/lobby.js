@@ -1,0 +1,124 @@
+// The lobby: build the new-table form from the game catalogue, list open tables, take seats.
+"use strict";
+const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, text = "") => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+};
+const spec = () => catalogue.find((g) => g.name === $("game").value);
+
+function drawOptions() {
+  const g = spec();
+  $("players").min = g.min_players; $("players").max = g.max_players;
+  if (!$("players").value || +$("players").value < g.min_players || +$("players").value > g.max_players)
+    $("players").value = g.default_players;
+  const box = $("options");
+  box.replaceChildren(el("legend", {}, "Options (defaults shown)"));
+  for (const o of g.options) {
+    const label = el("label", { title: o.help }, o.name + " ");
+    let input;
+    if (o.kind === "bool") {
+      input = el("input", { type: "checkbox", "data-option": o.name });
+      input.checked = o.default;
+    } else if (o.choices.length) {
+      input = el("select", { "data-option": o.name });
+      for (const c of o.choices) input.append(el("option", { value: c }, String(c)));
+      input.value = o.default;
+    } else {
+      input = el("input", { type: o.kind === "str" ? "text" : "number", "data-option": o.name, value: o.default });
+      if (o.low !== null) input.min = o.low;
+      if (o.high !== null) input.max = o.high;
+    }
+    label.append(input);
+    box.append(label);
+  }
+  drawSeats();
+}
+
+function drawSeats() {
+  const g = spec();
+  const box = $("seats");
+  box.replaceChildren(el("legend", {}, "Seats: a person (name optional), or a bot"));
+  for (let i = 0; i < +$("players").value; i++) {
+    const kind = el("select", { "data-seat": i });
+    kind.append(el("option", { value: "human" }, "person"));
+    for (const b of g.bots) kind.append(el("option", { value: b.code, title: b.summary }, "bot: " + b.code));
+    if (i > 0 && g.bots.length) kind.value = g.bots.some((b) => b.code === "greedy") ? "greedy" : g.bots[0].code;
+    const name = el("input", { "data-name": i, placeholder: i === 0 ? "your name" : "name (or leave open)" });
+    const label = el("label", {}, `Seat ${i + 1} `);
+    label.append(kind, name);
+    box.append(label);
+  }
+}
+
+async function post(url, body) {
+  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+$("game").addEventListener("change", drawOptions);
+$("players").addEventListener("change", drawSeats);
+$("create").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]"))
+    options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+  const seats = [];
+  for (const kind of document.querySelectorAll("[data-seat]")) {
+    const name = document.querySelector(`[data-name="${kind.dataset.seat}"]`).value.trim();
+    seats.push(kind.value === "human" ? { code: "human", name: name || null } : { code: kind.value });
+  }
+  const out = $("created");
+  try {
+    const made = await post("/api/tables", { game: $("game").value, options, seats, timer: Number($("timer").value) || 0 });
+    out.replaceChildren(el("p", {}, "Table created. Each link below is a seat's private key: give it only to that player."));
+    const list = el("ul");
+    for (const s of made.seats) {
+      const item = el("li", {}, `Seat ${s.seat + 1}: `);
+      item.append(el("a", { href: s.link }, location.origin + s.link));
+      list.append(item);
+    }
+    const watch = el("li", {}, "Spectators: ");
+    watch.append(el("a", { href: made.table }, location.origin + made.table));
+    list.append(watch);
+    out.append(list);
+    loadTables();
+  } catch (problem) {
+    out.replaceChildren(el("p", { class: "error" }, problem.message));
+  }
+});
+
+async function loadTables() {
+  const list = $("tables");
+  const tables = await (await fetch("/api/tables")).json();
+  list.replaceChildren();
+  if (!tables.length) list.append(el("li", {}, "no table yet"));
+  for (const t of tables) {
+    const item = el("li");
+    item.append(el("a", { href: "/table/" + t.id }, `${t.title} (${t.id})`), " ");
+    for (const s of t.seats) {
+      const who = s.bot ? `bot ${s.bot}` : s.name || "open";
+      item.append(el("span", {}, ` · seat ${s.seat + 1}: ${who} `));
+      if (s.open) {
+        const take = el("button", {}, "take");
+        take.addEventListener("click", async () => {
+          const name = prompt("Your name?");
+          if (!name) return;
+          try {
+            const got = await post(`/api/tables/${t.id}/seats/${s.seat}`, { name });
+            location.href = got.link;
+          } catch (problem) { alert(problem.message); }
+        });
+        item.append(take);
+      }
+    }
+    list.append(item);
+  }
+}
+drawOptions();
+loadTables();

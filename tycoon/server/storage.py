@@ -1,0 +1,430 @@
+"""Where tables live: one interface, one SQLAlchemy Core implementation for SQLite and PostgreSQL.
+
+A table is stored as what is needed to rebuild it exactly: the game, its rules version, player
+count, options and seed, each seat (a bot's seat code, or a human's name and the SHA-256 of its
+credential, never the credential itself), and every move that stands as (index, seat, notation,
+chance outcomes). The live state is never stored: replaying the moves from the seed rebuilds it,
+with the live random source advanced draw for draw, so the game goes on exactly as it would have.
+
+Each write is one transaction, committed before the caller acknowledges or broadcasts anything.
+The schema is created and upgraded by the Alembic migrations shipped in
+``tycoon/server/migrations``, run at start-up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from tycoon.core.errors import TycoonError
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("version", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("timer", sa.Float, nullable=False, server_default="0"),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("code", sa.String(200), nullable=False),
+    sa.Column("name", sa.String(64)),
+    sa.Column("token_hash", sa.String(64)),
+)
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("notation", sa.Text, nullable=False),
+    sa.Column("outcomes", sa.Text, nullable=False),
+)
+
+HUMAN = "human"
+PLAYING = "playing"
+OVER = "over"
+NAME_LIMIT = 40
+
+
+class StorageError(TycoonError):
+    """A request the stored tables refuse: unknown table, seat taken, a move out of sequence."""
+
+
+class UnknownTableError(StorageError):
+    """No table has this id."""
+
+
+class SequenceError(StorageError):
+    """A move stored as a table's next move when another was stored first (another process)."""
+
+
+CHANNEL = "tycoon_tables"  # PostgreSQL notifications: "<origin>:<table id>" after each change
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    code: str  # "human" or a bot's seat code
+    name: str | None  # a human's name once the seat is taken
+    token_hash: str | None
+
+    @property
+    def is_human(self) -> bool:
+        return self.code == HUMAN
+
+    @property
+    def taken(self) -> bool:
+        return self.token_hash is not None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    index: int
+    seat: int
+    notation: str
+    outcomes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    game: str
+    version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    created: float
+    updated: float
+    seats: tuple[SeatRow, ...]
+    timer: float = 0.0  # seconds a person has for a move before a bot plays for them (0: none)
+
+
+class Storage:
+    """The storage interface the master speaks; :class:`SqlStorage` is its implementation."""
+
+    def create_table(
+        self,
+        game: str,
+        version: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        codes: Sequence[str],
+        timer: float = 0.0,
+    ) -> str:
+        raise NotImplementedError
+
+    def take_seat(self, table_id: str, seat: int, name: str) -> str:
+        """Give an empty human seat to ``name``; returns the new credential (shown once)."""
+        raise NotImplementedError
+
+    def check_token(self, table_id: str, seat: int, token: str) -> bool:
+        raise NotImplementedError
+
+    def table(self, table_id: str) -> TableRow:
+        raise NotImplementedError
+
+    def moves(self, table_id: str) -> list[MoveRow]:
+        raise NotImplementedError
+
+    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
+        """Store ``move`` as the table's next move, and the table's status, in one transaction.
+        A move whose index is not the next one is refused (two writers never both win)."""
+        raise NotImplementedError
+
+    def remove_moves_from(self, table_id: str, index: int) -> None:
+        """Remove every move from ``index`` on (an undo: the record keeps moves that stand)."""
+        raise NotImplementedError
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    origin: str = ""  # tells this process's own change notifications from the others'
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files run in WAL mode with full synchronous commits."""
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise StorageError(f"{url!r} is not a database URL (e.g. sqlite:///tycoon.db)") from None
+    try:
+        engine = sa.create_engine(parsed)
+    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, ImportError) as error:
+        raise StorageError(f"cannot use database {parsed!r}: {error}") from None
+    if engine.dialect.name == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:":
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class SqlStorage(Storage):
+    """Tables in any database SQLAlchemy reaches; SQLite and PostgreSQL are tested."""
+
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        self.url = url
+        self.origin = secrets.token_hex(8)
+        self.engine = make_engine(url)
+        if migrate:
+            from tycoon.server.migrations import upgrade
+
+            try:
+                upgrade(self.engine)
+            except sa.exc.OperationalError as error:
+                raise StorageError(f"cannot open database {self.where}: {error.orig}") from None
+
+    @property
+    def notifies(self) -> bool:
+        """Whether changes are announced to other processes (PostgreSQL's NOTIFY)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def _notify(self, db: sa.Connection, table_id: str) -> None:
+        """Announce a change of ``table_id``, delivered when this transaction commits."""
+        if self.notifies:
+            db.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{self.origin}:{table_id}")))
+
+    def listen_dsn(self) -> str:
+        """A libpq connection string for listening to the change notifications."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
+
+    @property
+    def where(self) -> str:
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- tables and seats ---------------------------------------------------------------------
+    def create_table(
+        self,
+        game: str,
+        version: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        codes: Sequence[str],
+        timer: float = 0.0,
+    ) -> str:
+        if len(codes) != players:
+            raise StorageError(f"a table of {players} players needs {players} seats")
+        table_id = new_table_id()
+        now = time.time()
+        with self.engine.begin() as db:
+            db.execute(
+                tables.insert().values(
+                    id=table_id,
+                    game=game,
+                    version=version,
+                    players=players,
+                    options=json.dumps(options, sort_keys=True),
+                    seed=seed,
+                    status=PLAYING,
+                    created=now,
+                    updated=now,
+                    timer=timer,
+                )
+            )
+            db.execute(
+                seats.insert(),
+                [{"table_id": table_id, "seat": i, "code": code} for i, code in enumerate(codes)],
+            )
+        return table_id
+
+    def take_seat(self, table_id: str, seat: int, name: str) -> str:
+        name = " ".join(name.split())
+        if not name:
+            raise StorageError("give a name to take a seat")
+        if len(name) > NAME_LIMIT:
+            raise StorageError(f"a name has at most {NAME_LIMIT} characters")
+        token = new_token()
+        with self.engine.begin() as db:
+            row = db.execute(
+                sa.select(seats.c.code, seats.c.token_hash).where(
+                    seats.c.table_id == table_id, seats.c.seat == seat
+                )
+            ).first()
+            if row is None:
+                self._require_table(db, table_id)
+                raise StorageError(f"table {table_id} has no seat {seat}")
+            if row.code != HUMAN:
+                raise StorageError(f"seat {seat} is played by a bot ({row.code})")
+            done = db.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=hash_token(token))
+            )
+            if done.rowcount != 1:
+                raise StorageError(f"seat {seat} is already taken")
+            self._notify(db, table_id)
+        return token
+
+    def check_token(self, table_id: str, seat: int, token: str) -> bool:
+        with self.engine.connect() as db:
+            stored = db.execute(
+                sa.select(seats.c.token_hash).where(
+                    seats.c.table_id == table_id, seats.c.seat == seat
+                )
+            ).scalar()
+        return stored is not None and hmac.compare_digest(stored, hash_token(token))
+
+    def _require_table(self, db: sa.Connection, table_id: str) -> sa.Row[Any]:
+        row = db.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+        if row is None:
+            raise UnknownTableError(f"there is no table {table_id!r}")
+        return row
+
+    def table(self, table_id: str) -> TableRow:
+        with self.engine.connect() as db:
+            row = self._require_table(db, table_id)
+            seat_rows = db.execute(
+                sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).all()
+        return _table_row(row, seat_rows)
+
+    def moves(self, table_id: str) -> list[MoveRow]:
+        with self.engine.connect() as db:
+            self._require_table(db, table_id)
+            rows = db.execute(
+                sa.select(moves).where(moves.c.table_id == table_id).order_by(moves.c.idx)
+            ).all()
+        return [MoveRow(r.idx, r.seat, r.notation, tuple(json.loads(r.outcomes))) for r in rows]
+
+    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
+        try:
+            with self.engine.begin() as db:
+                count = db.execute(
+                    sa.select(sa.func.count()).where(moves.c.table_id == table_id)
+                ).scalar_one()
+                if count != move.index:
+                    raise SequenceError(
+                        f"move {move.index} is out of sequence (the table has {count} moves)"
+                    )
+                db.execute(
+                    moves.insert().values(
+                        table_id=table_id,
+                        idx=move.index,
+                        seat=move.seat,
+                        notation=move.notation,
+                        outcomes=json.dumps(list(move.outcomes)),
+                    )
+                )
+                done = db.execute(
+                    tables.update()
+                    .where(tables.c.id == table_id)
+                    .values(status=status, updated=time.time())
+                )
+                if done.rowcount != 1:
+                    raise StorageError(f"there is no table {table_id!r}")
+                self._notify(db, table_id)
+        except IntegrityError:
+            raise SequenceError(
+                f"move {move.index} of table {table_id} is already stored"
+            ) from None
+
+    def remove_moves_from(self, table_id: str, index: int) -> None:
+        with self.engine.begin() as db:
+            self._require_table(db, table_id)
+            db.execute(moves.delete().where(moves.c.table_id == table_id, moves.c.idx >= index))
+            self._notify(db, table_id)
+            db.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(status=PLAYING, updated=time.time())
+            )
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        query = sa.select(tables).order_by(tables.c.updated.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        with self.engine.connect() as db:
+            rows = db.execute(query).all()
+            ids = [r.id for r in rows]
+            seat_rows = (
+                db.execute(
+                    sa.select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
+                ).all()
+                if ids
+                else []
+            )
+        by_table: dict[str, list[sa.Row[Any]]] = {}
+        for seat_row in seat_rows:
+            by_table.setdefault(seat_row.table_id, []).append(seat_row)
+        return [_table_row(r, by_table.get(r.id, [])) for r in rows]
+
+
+def _table_row(row: sa.Row[Any], seat_rows: Sequence[sa.Row[Any]]) -> TableRow:
+    return TableRow(
+        id=row.id,
+        game=row.game,
+        version=row.version,
+        players=row.players,
+        options=json.loads(row.options),
+        seed=row.seed,
+        status=row.status,
+        created=row.created,
+        updated=row.updated,
+        seats=tuple(SeatRow(s.seat, s.code, s.name, s.token_hash) for s in seat_rows),
+        timer=row.timer,
+    )
