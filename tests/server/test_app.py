@@ -25,7 +25,7 @@ from tycoon.server.render import markup_to_html
 
 from .helpers import play_socket
 
-GAMES = [spec.name for spec in tycoon.games()]
+GAMES = [spec.name for spec in tycoon.game_specs()]
 
 
 @pytest.fixture(scope="module")
@@ -293,7 +293,7 @@ def test_an_empty_seat_is_taken_by_name_and_its_link_resumes(client: TestClient)
 def test_the_lobby_lists_games_with_their_options_and_bots(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
-    for spec in tycoon.games():
+    for spec in tycoon.game_specs():
         assert spec.title in page.text
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert {o["name"]: o["default"] for o in games["my-city"]["options"]}

@@ -133,7 +133,7 @@ def status_of(problem: TycoonError) -> int:
 def game_catalogue() -> list[dict[str, Any]]:
     """Every game with its player counts, options (defaults shown) and bots."""
     result = []
-    for spec in tycoon.games():
+    for spec in tycoon.game_specs():
         result.append(
             {
                 "name": spec.name,

@@ -557,7 +557,7 @@ def _auction(game: Estates, view: EstatesView, y: float) -> tuple[list[str], flo
 
 
 def render_svg(game: Estates, view: EstatesView) -> str:
-    y: float = MARGIN
+    y = float(MARGIN)
     parts: list[str] = []
     drawn, y = _heading(game, view, y)
     parts.extend(drawn)
