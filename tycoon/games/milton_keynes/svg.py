@@ -437,9 +437,15 @@ class Panel:
         self.parts.append(S.text(10, self.y, words, font_size=14, font_weight="bold"))
         self.y += 6
 
-    def line(self, words: str, x: float = 10, **attrs: object) -> None:
+    def line(self, words: str, *, bold: bool = False, note: bool = False) -> None:
+        """One line of text: ``bold`` for what the game waits for, ``note`` for a small grey
+        legend. (No ``**attrs`` here: mypyc cannot describe a method's defaults before them.)"""
         self.y += LINE
-        self.parts.append(S.text(x, self.y - 4, words, **{"font_size": 12, **attrs}))
+        if note:
+            self.parts.append(S.text(10, self.y - 4, words, font_size=9.5, fill=S.MUTED))
+        else:
+            weight = "bold" if bold else None
+            self.parts.append(S.text(10, self.y - 4, words, font_size=12, font_weight=weight))
 
 
 def to_act(view: View) -> tuple[int, ...]:
@@ -509,7 +515,7 @@ def draw_hand(game: MiltonKeynes, view: View, panel: Panel) -> None:
     if view.requisitioner == view.seat and view.own_pending:
         panel.line(
             f"Name the plot your {commission_text(view, view.own_pending[0])} takes",
-            font_weight="bold",
+            bold=True,
         )
 
 
@@ -626,7 +632,7 @@ def draw_phase(game: MiltonKeynes, view: View, panel: Panel) -> None:
     if view.requisitioner >= 0 and view.requisitioner != view.seat:
         panel.line(f"{name(view.requisitioner)} names a plot to requisition")
     if view.ended:
-        panel.line(f"Game over: {view.ended}", font_weight="bold")
+        panel.line(f"Game over: {view.ended}", bold=True)
 
 
 def draw_players(game: MiltonKeynes, view: View, panel: Panel) -> None:
@@ -716,18 +722,16 @@ def render_svg(game: MiltonKeynes, view: View) -> str:
     )
     panel.line(
         "Buildings: kind and owner (D:2 is a dump of Seat 2), #number +income.",
-        font_size=9.5,
-        fill=S.MUTED,
+        note=True,
     )
     panel.line(
         f"Kinds: {kinds}",
-        font_size=9.5,
-        fill=S.MUTED,
+        note=True,
     )
     acting = to_act(view)
     if acting:
         waiting = ", ".join(game.seat_name(s) for s in acting)
-        panel.line(f"Waiting for: {waiting}", font_weight="bold")
+        panel.line(f"Waiting for: {waiting}", bold=True)
     draw_phase(game, view, panel)
     draw_hand(game, view, panel)
     draw_players(game, view, panel)
