@@ -21,7 +21,8 @@ from tycoon.core.actions import (
     action_to_json,
     is_legal,
 )
-from tycoon.core.errors import GameOverError, IllegalActionError, OutOfTurnError
+from tycoon.core.encoding import Encoding
+from tycoon.core.errors import GameOverError, IllegalActionError, OutOfTurnError, TycoonError
 from tycoon.core.rng import RecordingRng, Rng
 from tycoon.core.spec import GameSpec, OptionValue
 from tycoon.core.views import to_jsonable
@@ -215,3 +216,21 @@ class Game(Generic[S, A, V]):
             for s in range(self.players)
         ]
         return f"{outcome.reason}\n" + "\n".join(parts)
+
+    # -- reinforcement learning (``tycoon.rl``) -----------------------------------------------
+
+    #: Builds this game's :class:`~tycoon.core.encoding.Encoding` from a configured game.
+    encoding_type: ClassVar[type[Encoding[Any]] | None] = None
+
+    def encoding(self) -> Encoding[V]:
+        """The fixed-size encoding of this configuration's views and actions, built once;
+        a game without one raises :class:`~tycoon.core.errors.TycoonError`."""
+        cached: Encoding[V] | None = self.__dict__.get("_encoding")
+        if cached is None:
+            factory = type(self).encoding_type
+            if factory is None:
+                title = self.spec.title
+                raise TycoonError(f"{title} offers no encoding for reinforcement learning")
+            cached = factory(self)
+            self.__dict__["_encoding"] = cached
+        return cached

@@ -1,0 +1,254 @@
+"""What a reinforcement-learning adapter needs from a game, in plain Python.
+
+A game offers an :class:`Encoding`: a fixed-length list of numbers describing one seat's *view*
+(never the state), laid out in named slices so that every number is documented, and a fixed table
+of action templates, each with an integer id. ``tycoon.rl`` turns these into numpy spaces and
+PettingZoo / Gymnasium environments; integer ids exist only there and here, the engine keeps its
+typed actions. (OpenSpiel builds such a table at import in ``block_dominoes``; PettingZoo's chess
+maps moves to a fixed action table and masks the illegal ones.)
+
+The template table is declared as :class:`ActionKind` rows: an action class, the fields whose
+values pick a template (with every value they may take under the game's options), and either
+
+- ``slots``: the first ``slots`` legal actions sharing those field values, in the order
+  ``legal_actions`` lists them, get ids of their own (for actions whose other fields, such as a
+  set of cards, are too many to enumerate), or
+- ``amount``: an :class:`AmountRange` over that field is cut into ``buckets`` evenly spaced
+  amounts, the range's low and high included (``buckets=1``: the low end only).
+
+Given the legal choices of the moment, :meth:`Encoding.legal_ids` says which ids are legal and the
+concrete legal action each stands for; the action mask is its keys.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from tycoon.core.actions import Action, AmountRange
+
+if TYPE_CHECKING:
+    from tycoon.core.game import Game
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureSlice:
+    """A run of ``size`` numbers in an observation: its name and what each number means."""
+
+    name: str
+    size: int
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """One action class's rows in the template table (see the module's docstring)."""
+
+    action: type[Action]
+    fields: tuple[tuple[str, tuple[Hashable, ...]], ...] = ()
+    slots: int = 1
+    amount: str | None = None
+    buckets: int = 0
+    meaning: str = ""
+
+    def __post_init__(self) -> None:
+        if self.amount is not None and self.buckets < 1:
+            raise ValueError(f"{self.action.__name__}: an amount needs at least one bucket")
+        if self.amount is None and self.slots < 1:
+            raise ValueError(f"{self.action.__name__}: a kind needs at least one slot")
+
+    @property
+    def width(self) -> int:
+        """Ids per combination of field values: buckets for an amount, otherwise slots."""
+        return self.buckets if self.amount is not None else self.slots
+
+    @property
+    def size(self) -> int:
+        return self.width * math.prod(len(values) for _, values in self.fields)
+
+
+def bucket_amount(choice: AmountRange[Any], bucket: int, buckets: int) -> int:
+    """The amount of ``bucket`` (0-based) of ``buckets`` spread evenly over ``choice``: bucket 0
+    is the low end, the last bucket the high end, the others rounded to the nearest step."""
+    count = len(choice)
+    if buckets == 1 or count == 1:
+        return choice.low
+    index = round(bucket * (count - 1) / (buckets - 1))
+    return choice.low + choice.step * index
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    kind: ActionKind
+    base: dict[tuple[Hashable, ...], int] = field(default_factory=dict)
+
+
+class Encoding(Generic[V]):
+    """A game's fixed-size encoding of views and actions. A subclass's ``__init__(game)`` calls
+    :meth:`define` with the slices and the action kinds, and it implements :meth:`features`."""
+
+    def __init__(self, game: Game[Any, Any, V]) -> None:
+        self.game = game
+        self.slices: tuple[FeatureSlice, ...] = ()
+        self.kinds: tuple[ActionKind, ...] = ()
+        self.size = 0
+        self.labels: tuple[str, ...] = ()
+        self._rows: dict[type[Action], _Row] = {}
+
+    def define(self, slices: Sequence[FeatureSlice], kinds: Sequence[ActionKind]) -> None:
+        """Lay out the observation and build the action table (a subclass's ``__init__`` calls
+        this once, from the game's configuration)."""
+        self.slices = tuple(slices)
+        self.kinds = tuple(kinds)
+        self.size = sum(s.size for s in self.slices)
+        self._rows = {}
+        labels: list[str] = []
+        for kind in self.kinds:
+            if kind.action in self._rows:
+                raise ValueError(f"{kind.action.__name__} appears twice in the action table")
+            row = _Row(kind)
+            for values in _combinations([v for _, v in kind.fields]):
+                row.base[values] = len(labels)
+                described = " ".join(
+                    f"{n}={v}" for (n, _), v in zip(kind.fields, values, strict=True)
+                )
+                for k in range(kind.width):
+                    if kind.amount is not None:
+                        extra = f"{kind.amount}=bucket {k + 1}/{kind.buckets}"
+                    else:
+                        extra = f"#{k + 1}" if kind.slots > 1 else ""
+                    text = " ".join(p for p in (kind.action.__name__, described, extra) if p)
+                    labels.append(text)
+            self._rows[kind.action] = row
+        self.labels = tuple(labels)
+
+    @property
+    def actions(self) -> int:
+        """How many action ids there are."""
+        return len(self.labels)
+
+    def features(self, view: V) -> list[float]:
+        """The view as exactly :attr:`size` numbers, slice after slice."""
+        raise NotImplementedError
+
+    def slice_of(self, name: str) -> slice:
+        """Where the slice called ``name`` lies in a feature list."""
+        start = 0
+        for part in self.slices:
+            if part.name == name:
+                return slice(start, start + part.size)
+            start += part.size
+        raise KeyError(name)
+
+    def legal_ids(self, legal: Sequence[Any]) -> Mapping[int, Action]:
+        """Every id legal among ``legal`` and the concrete legal action it stands for. Choices
+        the table has no room for (more than its slots) get no id."""
+        found: dict[int, Action] = {}
+        used: dict[int, int] = {}
+        rows = self._rows
+        for choice in legal:
+            if isinstance(choice, AmountRange):
+                template = choice.template
+                row = rows.get(type(template))
+                if row is None:
+                    continue
+                kind = row.kind
+                base = row.base.get(_key(kind, template))
+                if base is None:
+                    continue
+                if kind.amount == choice.field:
+                    for bucket in range(kind.buckets):
+                        if base + bucket not in found:
+                            found[base + bucket] = choice.action(
+                                bucket_amount(choice, bucket, kind.buckets)
+                            )
+                    continue
+                action: Action = choice.action(choice.low)
+            else:
+                action = choice
+                row = rows.get(type(action))
+                if row is None:
+                    continue
+                kind = row.kind
+                base = row.base.get(_key(kind, action))
+                if base is None:
+                    continue
+            # A concrete action takes the next free id of its template's block.
+            taken = used.get(base, 0)
+            if taken < kind.width:
+                found[base + taken] = action
+                used[base] = taken + 1
+        return found
+
+
+def _key(kind: ActionKind, action: Action) -> tuple[Hashable, ...]:
+    return tuple(getattr(action, name) for name, _ in kind.fields)
+
+
+def _combinations(domains: list[tuple[Hashable, ...]]) -> Iterator[tuple[Hashable, ...]]:
+    if not domains:
+        yield ()
+        return
+    for head in domains[0]:
+        for rest in _combinations(domains[1:]):
+            yield (head, *rest)
+
+
+class FeatureWriter:
+    """Builds a feature list: helpers for the usual shapes of a view's data."""
+
+    __slots__ = ("values",)
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+
+    def add(self, value: float | bool | None) -> None:
+        """One number (``None``, unknown, as -1)."""
+        self.values.append(-1.0 if value is None else float(value))
+
+    def extend(self, values: Sequence[float | bool | None]) -> None:
+        for value in values:
+            self.add(value)
+
+    def padded(self, values: Sequence[float | bool | None], size: int, fill: float = -1) -> None:
+        """The first ``size`` values, ``fill`` after the last."""
+        for value in values[:size]:
+            self.add(value)
+        self.values.extend([float(fill)] * (size - min(size, len(values))))
+
+    def one_hot(self, index: int, size: int) -> None:
+        """``size`` numbers, 1 at ``index`` (none when it is outside 0..size-1)."""
+        row = [0.0] * size
+        if 0 <= index < size:
+            row[index] = 1.0
+        self.values.extend(row)
+
+    def bits(self, mask: int, size: int) -> None:
+        """Bit ``i`` of ``mask`` for ``i`` in 0..size-1."""
+        self.values.extend([float(mask >> i & 1) for i in range(size)])
+
+    def counts(self, items: Sequence[int], size: int) -> None:
+        """How many times each of 0..size-1 occurs in ``items``."""
+        row = [0.0] * size
+        for item in items:
+            if 0 <= item < size:
+                row[item] += 1.0
+        self.values.extend(row)
+
+
+def rotate(values: Sequence[Any], seat: int | None) -> list[Any]:
+    """Per-seat values from ``seat``'s point of view: its own first, then the seats after it."""
+    if not seat:
+        return list(values)
+    return [*values[seat:], *values[:seat]]
+
+
+def relative_seat(other: int, seat: int | None, players: int) -> int:
+    """``other`` counted from ``seat`` (0: itself, 1: the next seat); -1 stays -1 (nobody)."""
+    if other < 0 or seat is None:
+        return other
+    return (other - seat) % players
