@@ -10,11 +10,14 @@ maps moves to a fixed action table and masks the illegal ones.)
 The template table is declared as :class:`ActionKind` rows: an action class, the fields whose
 values pick a template (with every value they may take under the game's options), and either
 
-- ``slots``: the first ``slots`` legal actions sharing those field values, in the order
-  ``legal_actions`` lists them, get ids of their own (for actions whose other fields, such as a
-  set of cards, are too many to enumerate), or
+- ``slots``: how many legal choices sharing those field values get ids of their own (for actions
+  whose other fields, such as a set of cards, are too many to enumerate): all of them if there
+  are no more, otherwise ``slots`` of them evenly spread along the order ``legal_actions`` lists
+  them, the first and last included; and
 - ``amount``: an :class:`AmountRange` over that field is cut into ``buckets`` evenly spaced
   amounts, the range's low and high included (``buckets=1``: the low end only).
+
+A kind has ``slots`` times ``buckets`` ids per combination of its field values.
 
 Given the legal choices of the moment, :meth:`Encoding.legal_ids` says which ids are legal and the
 concrete legal action each stands for; the action mask is its keys.
@@ -58,13 +61,13 @@ class ActionKind:
     def __post_init__(self) -> None:
         if self.amount is not None and self.buckets < 1:
             raise ValueError(f"{self.action.__name__}: an amount needs at least one bucket")
-        if self.amount is None and self.slots < 1:
+        if self.slots < 1:
             raise ValueError(f"{self.action.__name__}: a kind needs at least one slot")
 
     @property
     def width(self) -> int:
-        """Ids per combination of field values: buckets for an amount, otherwise slots."""
-        return self.buckets if self.amount is not None else self.slots
+        """Ids per combination of field values: slots, times buckets for an amount."""
+        return self.slots * (self.buckets if self.amount is not None else 1)
 
     @property
     def size(self) -> int:
@@ -116,13 +119,15 @@ class Encoding(Generic[V]):
                 described = " ".join(
                     f"{n}={v}" for (n, _), v in zip(kind.fields, values, strict=True)
                 )
-                for k in range(kind.width):
-                    if kind.amount is not None:
-                        extra = f"{kind.amount}=bucket {k + 1}/{kind.buckets}"
-                    else:
-                        extra = f"#{k + 1}" if kind.slots > 1 else ""
-                    text = " ".join(p for p in (kind.action.__name__, described, extra) if p)
-                    labels.append(text)
+                buckets = kind.buckets if kind.amount is not None else 1
+                for slot in range(kind.slots):
+                    for bucket in range(buckets):
+                        parts = [kind.action.__name__, described]
+                        if kind.slots > 1:
+                            parts.append(f"#{slot + 1}")
+                        if kind.amount is not None:
+                            parts.append(f"{kind.amount}=bucket {bucket + 1}/{kind.buckets}")
+                        labels.append(" ".join(p for p in parts if p))
             self._rows[kind.action] = row
         self.labels = tuple(labels)
 
@@ -135,6 +140,10 @@ class Encoding(Generic[V]):
         """The view as exactly :attr:`size` numbers, slice after slice."""
         raise NotImplementedError
 
+    def base_id(self, action: type[Action], values: tuple[Hashable, ...] = ()) -> int:
+        """The first id of ``action``'s template with these field values."""
+        return self._rows[action].base[values]
+
     def slice_of(self, name: str) -> slice:
         """Where the slice called ``name`` lies in a feature list."""
         start = 0
@@ -145,44 +154,54 @@ class Encoding(Generic[V]):
         raise KeyError(name)
 
     def legal_ids(self, legal: Sequence[Any]) -> Mapping[int, Action]:
-        """Every id legal among ``legal`` and the concrete legal action it stands for. Choices
-        the table has no room for (more than its slots) get no id."""
-        found: dict[int, Action] = {}
-        used: dict[int, int] = {}
+        """Every id legal among ``legal`` and the concrete legal action it stands for.
+
+        Choices are grouped by template (action class and field values, in the order listed);
+        a group with more choices than the kind's ``slots`` keeps ``slots`` of them evenly spread
+        along it, the first and last included. Slot by slot, an amount range is cut into the
+        kind's buckets; a concrete action takes the slot's first id."""
         rows = self._rows
+        groups: dict[int, tuple[ActionKind, list[Any]]] = {}
         for choice in legal:
-            if isinstance(choice, AmountRange):
-                template = choice.template
-                row = rows.get(type(template))
-                if row is None:
-                    continue
-                kind = row.kind
-                base = row.base.get(_key(kind, template))
-                if base is None:
-                    continue
-                if kind.amount == choice.field:
-                    for bucket in range(kind.buckets):
-                        if base + bucket not in found:
-                            found[base + bucket] = choice.action(
-                                bucket_amount(choice, bucket, kind.buckets)
-                            )
-                    continue
-                action: Action = choice.action(choice.low)
+            action = choice.template if isinstance(choice, AmountRange) else choice
+            row = rows.get(type(action))
+            if row is None:
+                continue
+            base = row.base.get(_key(row.kind, action))
+            if base is None:
+                continue
+            group = groups.get(base)
+            if group is None:
+                groups[base] = (row.kind, [choice])
             else:
-                action = choice
-                row = rows.get(type(action))
-                if row is None:
-                    continue
-                kind = row.kind
-                base = row.base.get(_key(kind, action))
-                if base is None:
-                    continue
-            # A concrete action takes the next free id of its template's block.
-            taken = used.get(base, 0)
-            if taken < kind.width:
-                found[base + taken] = action
-                used[base] = taken + 1
+                group[1].append(choice)
+        found: dict[int, Action] = {}
+        for base, (kind, choices) in groups.items():
+            buckets = max(kind.buckets, 1)
+            for slot, choice in enumerate(spread(choices, kind.slots)):
+                first = base + slot * buckets
+                if isinstance(choice, AmountRange):
+                    if choice.field == kind.amount:
+                        for bucket in range(buckets):
+                            found[first + bucket] = choice.action(
+                                bucket_amount(choice, bucket, buckets)
+                            )
+                    else:
+                        found[first] = choice.action(choice.low)
+                else:
+                    found[first] = choice
         return found
+
+
+def spread(items: Sequence[Any], count: int) -> Sequence[Any]:
+    """``items`` if there are at most ``count``, else ``count`` of them evenly spread, the first
+    and the last included."""
+    size = len(items)
+    if size <= count:
+        return items
+    if count == 1:
+        return [items[0]]
+    return [items[round(i * (size - 1) / (count - 1))] for i in range(count)]
 
 
 def _key(kind: ActionKind, action: Action) -> tuple[Hashable, ...]:

@@ -53,11 +53,14 @@ def gym_env(
     *,
     reward: str = "rank",
     render_mode: str | None = None,
+    illegal: str = "raise",
+    illegal_reward: float = -1.0,
     **options: Any,
 ) -> TycoonGymEnv:
     """A Gymnasium environment: ``seat`` learns, the other seats play the bots ``opponents``
     names (one seat code each, comma-separated, or one code for all). Without ``players``, the
-    count follows the opponents listed, or the game's usual count for a single code."""
+    count follows the opponents listed, or the game's usual count for a single code. An illegal
+    id raises, or with ``illegal="end"`` ends the episode with ``illegal_reward``."""
     codes = [code for code in opponents.split(",") if code.strip()]
     if players is None and len(codes) > 1:
         players = len(codes) + 1
@@ -67,6 +70,8 @@ def gym_env(
         opponents=opponents,
         reward=reward,
         render_mode=render_mode,
+        illegal=illegal,
+        illegal_reward=illegal_reward,
     )
 
 

@@ -3,6 +3,10 @@
 ``reset`` plays the bots until the learner's first decision; each ``step`` applies the learner's
 action and plays the bots until the learner must decide again or the game ends. The reward is 0
 until the last step, then the learner's final reward (see ``final_rewards``).
+
+An id that is not legal raises :class:`IllegalActionError` (``illegal="raise"``, the default), or
+with ``illegal="end"`` ends the episode at once with ``illegal_reward`` (for trainers and checkers
+that sample actions without the mask, such as Gymnasium's ``check_env``).
 """
 
 from __future__ import annotations
@@ -42,7 +46,11 @@ class TycoonGymEnv(gymnasium.Env[Observation, np.int64]):
         opponents: str = "random",
         reward: str = "rank",
         render_mode: str | None = None,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
+        if illegal not in ("raise", "end"):
+            raise TycoonError(f"illegal is 'raise' or 'end', not {illegal!r}")
         if not 0 <= seat < game.players:
             raise TycoonError(f"seat {seat} is not a seat of a {game.players}-player game")
         if render_mode not in (None, "ansi"):
@@ -53,6 +61,9 @@ class TycoonGymEnv(gymnasium.Env[Observation, np.int64]):
         self.codes = parse_opponents(opponents, game, seat)
         self.reward = check_reward(reward)
         self.render_mode = render_mode
+        self.illegal = illegal
+        self.illegal_reward = illegal_reward
+        self._ended = False
         self.observation_space = self.table.observation_space  # type: ignore[assignment]
         self.action_space = self.table.action_space
         self._generator = np.random.default_rng()
@@ -90,13 +101,23 @@ class TycoonGymEnv(gymnasium.Env[Observation, np.int64]):
         self.table.reset(game_seed)
         self._make_bots(game_seed)
         self._play_bots()
+        self._ended = False
         return self.table.observation(self.seat), {}
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         table = self.table
-        if table.outcome() is not None:
-            raise IllegalActionError("the game is over: reset the environment")
-        chosen = table.action(self.seat, action)
+        if self._ended or table.outcome() is not None:
+            raise IllegalActionError("the episode is over: reset the environment")
+        try:
+            chosen = table.action(self.seat, action)
+        except IllegalActionError as error:
+            if self.illegal == "raise":
+                raise
+            # illegal="end": the episode ends on the spot with illegal_reward; the game is
+            # left as it was.
+            self._ended = True
+            observation = table.observation(self.seat)
+            return observation, self.illegal_reward, True, False, {"illegal": error.reason}
         if chosen is None:
             raise IllegalActionError("the learner cannot wait: it has a move to make")
         table.play(chosen)
