@@ -87,7 +87,8 @@ class EsportMonopolyEncoding(Encoding[View]):
                 "stack: one-hot kind (window, end of move, jail move, buy, auction, "
                 "lots, pay, manage, deal, fee, place, choice), then its figures: buy: "
                 "square; auction: lot, high bid, leader, building, seats in; pay: payer, "
-                "payee (-1 the bank, -2 the pot), amount, square; manage: seat; deal: proposer, partner, cash, "
+                "payee (-1 the bank, -2 the pot), amount, square; manage: seat; deal: "
+                "proposer, partner, cash, "
                 "cards given, cards taken, sent; fee: seat, deeds; place: seat, "
                 "building; choice: seat, amount (seats from the observer)",
             ),
