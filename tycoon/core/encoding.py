@@ -26,7 +26,7 @@ concrete legal action each stands for; the action mask is its keys.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -140,6 +140,20 @@ class Encoding(Generic[V]):
         """The view as exactly :attr:`size` numbers, slice after slice."""
         raise NotImplementedError
 
+    def writer(self, seat: int | None) -> FeatureWriter:
+        """A feature writer whose memo of encoded parts is this observer's (parts encoded
+        relative to the observer), beside a memo shared by every observer."""
+        memos: dict[int | None, dict[str, tuple[object, list[float]]]] = self.__dict__.setdefault(
+            "_memos", {}
+        )
+        memo = memos.get(seat)
+        if memo is None:
+            memo = memos[seat] = {}
+        shared = memos.get(-1)
+        if shared is None:
+            shared = memos[-1] = {}
+        return FeatureWriter(memo, shared)
+
     def base_id(self, action: type[Action], values: tuple[Hashable, ...] = ()) -> int:
         """The first id of ``action``'s template with these field values."""
         return self._rows[action].base[values]
@@ -175,7 +189,7 @@ class Encoding(Generic[V]):
                 groups[base] = (row.kind, [choice])
             else:
                 group[1].append(choice)
-        found: dict[int, Action] = {}
+        found: dict[int, tuple[Any, int | None]] = {}
         for base, (kind, choices) in groups.items():
             buckets = max(kind.buckets, 1)
             for slot, choice in enumerate(spread(choices, kind.slots)):
@@ -183,14 +197,38 @@ class Encoding(Generic[V]):
                 if isinstance(choice, AmountRange):
                     if choice.field == kind.amount:
                         for bucket in range(buckets):
-                            found[first + bucket] = choice.action(
-                                bucket_amount(choice, bucket, buckets)
-                            )
+                            found[first + bucket] = (choice, bucket_amount(choice, bucket, buckets))
                     else:
-                        found[first] = choice.action(choice.low)
+                        found[first] = (choice, choice.low)
                 else:
-                    found[first] = choice
-        return found
+                    found[first] = (choice, None)
+        return LegalIds(found)
+
+
+class LegalIds(Mapping[int, Action]):
+    """Legal ids and their actions; an amount's action is built only when it is looked up."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: dict[int, tuple[Any, int | None]]) -> None:
+        self.entries = entries
+
+    def __getitem__(self, key: int) -> Action:
+        choice, amount = self.entries[key]
+        if amount is None:
+            action: Action = choice
+            return action
+        built: Action = choice.action(amount)
+        return built
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.entries
 
 
 def spread(items: Sequence[Any], count: int) -> Sequence[Any]:
@@ -218,45 +256,82 @@ def _combinations(domains: list[tuple[Hashable, ...]]) -> Iterator[tuple[Hashabl
 
 
 class FeatureWriter:
-    """Builds a feature list: helpers for the usual shapes of a view's data."""
+    """Builds a feature list: helpers for the usual shapes of a view's data. Numbers may be ints
+    or bools (the adapters turn the list into floats at once); ``None`` (unknown) becomes -1."""
 
-    __slots__ = ("values",)
+    __slots__ = ("memo", "shared", "values")
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        memo: dict[str, tuple[object, list[float]]] | None = None,
+        shared: dict[str, tuple[object, list[float]]] | None = None,
+    ) -> None:
         self.values: list[float] = []
+        self.memo = memo
+        self.shared = shared
 
-    def add(self, value: float | bool | None) -> None:
+    def add(self, value: float | None) -> None:
         """One number (``None``, unknown, as -1)."""
-        self.values.append(-1.0 if value is None else float(value))
+        self.values.append(-1 if value is None else value)
 
-    def extend(self, values: Sequence[float | bool | None]) -> None:
-        for value in values:
-            self.add(value)
+    def extend(self, values: Sequence[float]) -> None:
+        """Numbers that are never ``None``."""
+        self.values.extend(values)
 
-    def padded(self, values: Sequence[float | bool | None], size: int, fill: float = -1) -> None:
+    def known(self, values: Sequence[float | None]) -> None:
+        """Numbers some of which may be unknown (``None``, as -1)."""
+        self.values.extend([-1 if value is None else value for value in values])
+
+    def padded(self, values: Sequence[float], size: int, fill: float = -1) -> None:
         """The first ``size`` values, ``fill`` after the last."""
-        for value in values[:size]:
-            self.add(value)
-        self.values.extend([float(fill)] * (size - min(size, len(values))))
+        if len(values) >= size:
+            self.values.extend(values[:size])
+        else:
+            self.values.extend(values)
+            self.values.extend([fill] * (size - len(values)))
 
     def one_hot(self, index: int, size: int) -> None:
         """``size`` numbers, 1 at ``index`` (none when it is outside 0..size-1)."""
-        row = [0.0] * size
+        row = [0] * size
         if 0 <= index < size:
-            row[index] = 1.0
+            row[index] = 1
         self.values.extend(row)
 
     def bits(self, mask: int, size: int) -> None:
         """Bit ``i`` of ``mask`` for ``i`` in 0..size-1."""
-        self.values.extend([float(mask >> i & 1) for i in range(size)])
+        self.values.extend([mask >> i & 1 for i in range(size)])
 
     def counts(self, items: Sequence[int], size: int) -> None:
         """How many times each of 0..size-1 occurs in ``items``."""
-        row = [0.0] * size
+        row = [0] * size
         for item in items:
             if 0 <= item < size:
-                row[item] += 1.0
+                row[item] += 1
         self.values.extend(row)
+
+    def part(
+        self,
+        name: str,
+        source: object,
+        encode: Callable[[], list[float]],
+        shared: bool = False,
+    ) -> None:
+        """The numbers ``encode()`` makes of ``source``, reused while ``source`` is the very same
+        object as last time (views share unchanged parts of immutable states, so a board that
+        did not change is not encoded again). ``shared``: the numbers do not depend on the
+        observer, so every seat's writer may reuse them. Without a memo, ``encode()`` every
+        time."""
+        memo = self.shared if shared else self.memo
+        if memo is None:
+            self.values.extend(encode())
+            return
+        cached = memo.get(name)
+        if cached is not None and cached[0] is source:
+            self.values.extend(cached[1])
+            return
+        values = encode()
+        memo[name] = (source, values)
+        self.values.extend(values)
 
 
 def rotate(values: Sequence[Any], seat: int | None) -> list[Any]:

@@ -38,7 +38,7 @@ from tycoon.games.estates.components import (
     VALUES,
     piece_code,
 )
-from tycoon.games.estates.state import PHASE_NAMES, EstatesView
+from tycoon.games.estates.state import PHASE_NAMES, Board, EstatesView
 
 BID_BUCKETS = 12
 OFFER_SLOTS = COMPONENTS.offer_row_length  # cubes shown per offer row (more are cut off)
@@ -144,32 +144,16 @@ class EstatesEncoding(Encoding[EstatesView]):
     def features(self, view: EstatesView) -> list[float]:
         players = self._players
         seat = view.seat
+        out = self.writer(seat)
+        # The board and the offer change only now and then: encoded once per change.
         board = view.board
-        colours = len(COLOURS)
-        out = FeatureWriter()
-        out.extend([len(stack) for stack in board.stacks])
-        for stack in board.stacks:
-            out.one_hot(stack[-1] // VALUES if stack else -1, colours)
-        out.extend([stack[-1] % VALUES + 1 if stack else 0 for stack in board.stacks])
-        out.extend(board.roofs)
-        out.extend(board.lengths)
-        out.extend(board.built)
-        out.extend(board.barriers)
-        out.add(board.mayor)
-        out.add(board.cancel)
-        for holder in board.certificates:
-            relative = relative_seat(holder, seat, players)
-            out.one_hot(players if relative < 0 else relative, players + 1)
-        for row in range(COMPONENTS.offer_rows):
-            cubes = view.offer[row] if row < len(view.offer) else ()
-            out.padded([cube // VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
-        for row in range(COMPONENTS.offer_rows):
-            cubes = view.offer[row] if row < len(view.offer) else ()
-            out.padded([cube % VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
+        out.part("board", board, lambda: self._board(board), shared=True)
+        out.part("certificates", board, lambda: self._certificates(board, seat))
+        out.part("offer", view.offer, lambda: self._offer(view.offer), shared=True)
         out.add(view.roofs_face_down)
         out.counts([value - 1 for value in view.roof_values_left], MAX_ROOF)
-        out.extend(rotate(view.money, seat))
-        out.extend(rotate(view.box, seat))
+        out.known(rotate(view.money, seat))
+        out.known(rotate(view.box, seat))
         out.one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
         out.one_hot(relative_seat(view.auctioneer, seat, players), players)
         out.add(view.stowed)
@@ -182,4 +166,37 @@ class EstatesEncoding(Encoding[EstatesView]):
         out.extend([view.round, view.rounds])
         out.extend(rotate(view.wins, seat))
         out.extend(rotate(view.totals, seat))
+        return out.values
+
+    def _board(self, board: Board) -> list[float]:
+        colours = len(COLOURS)
+        out = FeatureWriter()
+        out.extend([len(stack) for stack in board.stacks])
+        for stack in board.stacks:
+            out.one_hot(stack[-1] // VALUES if stack else -1, colours)
+        out.extend([stack[-1] % VALUES + 1 if stack else 0 for stack in board.stacks])
+        out.extend(board.roofs)
+        out.extend(board.lengths)
+        out.extend(board.built)
+        out.extend(board.barriers)
+        out.add(board.mayor)
+        out.add(board.cancel)
+        return out.values
+
+    def _certificates(self, board: Board, seat: int | None) -> list[float]:
+        players = self._players
+        out = FeatureWriter()
+        for holder in board.certificates:
+            relative = relative_seat(holder, seat, players)
+            out.one_hot(players if relative < 0 else relative, players + 1)
+        return out.values
+
+    def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
+        out = FeatureWriter()
+        for row in range(COMPONENTS.offer_rows):
+            cubes = offer[row] if row < len(offer) else ()
+            out.padded([cube // VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
+        for row in range(COMPONENTS.offer_rows):
+            cubes = offer[row] if row < len(offer) else ()
+            out.padded([cube % VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
         return out.values
