@@ -322,3 +322,13 @@ def test_every_option_keeps_observations_and_masks_consistent(
         kinds = {type(c.template if isinstance(c, AmountRange) else c) for c in legal}
         assert kinds <= {type(action) for action in ids.values()}
         table.play(sample_choice(legal, rng))
+
+
+def test_a_game_without_an_encoding_is_refused_with_a_reason() -> None:
+    from sealed_auction import SealedAuction
+
+    class Unencoded(SealedAuction):
+        encoding_type = None
+
+    with pytest.raises(TycoonError, match="offers no encoding"):
+        Unencoded().encoding()

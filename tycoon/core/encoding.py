@@ -101,6 +101,7 @@ class Encoding(Generic[V]):
         self.size = 0
         self.labels: tuple[str, ...] = ()
         self._rows: dict[type[Action], _Row] = {}
+        self._memos: dict[int | None, dict[str, tuple[object, list[float]]]] = {}
 
     def define(self, slices: Sequence[FeatureSlice], kinds: Sequence[ActionKind]) -> None:
         """Lay out the observation and build the action table (a subclass's ``__init__`` calls
@@ -143,9 +144,7 @@ class Encoding(Generic[V]):
     def writer(self, seat: int | None) -> FeatureWriter:
         """A feature writer whose memo of encoded parts is this observer's (parts encoded
         relative to the observer), beside a memo shared by every observer."""
-        memos: dict[int | None, dict[str, tuple[object, list[float]]]] = self.__dict__.setdefault(
-            "_memos", {}
-        )
+        memos = self._memos
         memo = memos.get(seat)
         if memo is None:
             memo = memos[seat] = {}

@@ -223,14 +223,12 @@ class Game(Generic[S, A, V]):
     encoding_type: ClassVar[type[Encoding[Any]] | None] = None
 
     def encoding(self) -> Encoding[V]:
-        """The fixed-size encoding of this configuration's views and actions, built once;
-        a game without one raises :class:`~tycoon.core.errors.TycoonError`."""
-        cached: Encoding[V] | None = self.__dict__.get("_encoding")
-        if cached is None:
-            factory = type(self).encoding_type
-            if factory is None:
-                title = self.spec.title
-                raise TycoonError(f"{title} offers no encoding for reinforcement learning")
-            cached = factory(self)
-            self.__dict__["_encoding"] = cached
-        return cached
+        """A new fixed-size encoding of this configuration's views and actions (built from the
+        options; callers keep it); a game without one raises
+        :class:`~tycoon.core.errors.TycoonError`."""
+        factory = type(self).encoding_type
+        if factory is None:
+            title = self.spec.title
+            raise TycoonError(f"{title} offers no encoding for reinforcement learning")
+        encoding: Encoding[V] = factory(self)
+        return encoding
