@@ -68,8 +68,9 @@ def test_gymnasium_check_env(name: str, players: int) -> None:
 @pytest.mark.parametrize(("name", "players"), cases())
 def test_masks_and_hidden_information(name: str, players: int) -> None:
     """Along a random game: every legal id stands for a legal action, every kind of legal choice
-    has an id, a seat with nothing to decide may only wait, and an observation is unchanged when
-    what the seat may not see changes (a state sampled from its view)."""
+    has an id, a seat with nothing to decide may only wait, memoised parts of an observation
+    match a fresh encoding, and an observation is unchanged when what the seat may not see
+    changes (a state sampled from its view)."""
     game = make(name, players)
     table = Table(game)
     table.reset(3)
@@ -95,6 +96,9 @@ def test_masks_and_hidden_information(name: str, players: int) -> None:
             assert kinds <= reached, f"no id reaches {kinds - reached}"
             if step % 5 == 0:
                 observation = table.observation(seat)
+                # Parts reused from earlier steps give what a fresh encoding computes.
+                fresh = game.encoding().features(game.observe(table.state, seat))
+                assert observation["observation"].tolist() == [float(v) for v in fresh]
                 state = table.state
                 other = game.sample_state(game.observe(state, seat), SeededRng(step))
                 hidden_differs |= other != state

@@ -18,7 +18,6 @@ from tycoon.core.encoding import (
     ActionKind,
     Encoding,
     FeatureSlice,
-    FeatureWriter,
     bucket_amount,
     relative_seat,
     rotate,
@@ -48,6 +47,7 @@ from tycoon.games.milton_keynes.actions import (
 from tycoon.games.milton_keynes.board import LABELS, SIZE
 from tycoon.games.milton_keynes.cards import CHARACTERS, KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
 from tycoon.games.milton_keynes.legal import OfferSet
+from tycoon.games.milton_keynes.scoring import Building
 from tycoon.games.milton_keynes.state import Phase
 from tycoon.games.milton_keynes.view import View
 
@@ -206,24 +206,16 @@ class MiltonKeynesEncoding(Encoding[View]):
     def features(self, view: View) -> list[float]:
         players = self._players
         seat = view.seat
-        out = FeatureWriter()
+        out = self.writer(seat)
         out.one_hot(PHASES.get(view.phase, -1), len(Phase))
         out.extend([view.year, view.season])
         for character in _per_seat(view.characters, seat, players, -1):
             out.one_hot(int(character), len(CHARACTERS))
-        kinds = len(KIND_NAMES)
-        kind_at = [0.0] * (SIZE * kinds)
-        owner_at = [0.0] * (SIZE * players)
-        for building in view.buildings:
-            owner = relative_seat(building.owner, seat, players)
-            for cell in building.cells:
-                kind_at[cell * kinds + building.kind] = 1.0
-                if owner >= 0:
-                    owner_at[cell * players + owner] = 1.0
-        out.values.extend(kind_at)
-        out.values.extend(owner_at)
-        out.values.extend(_plot_bits(view.river_all))
-        out.values.extend(_plot_bits(view.marsh))
+        buildings = view.buildings
+        out.part("buildings", buildings, lambda: self._buildings(buildings, seat))
+        river, marsh = view.river_all, view.marsh
+        out.part("river", river, lambda: _plot_bits(river), shared=True)
+        out.part("marsh", marsh, lambda: _plot_bits(marsh), shared=True)
         out.values.extend(_plot_bits(view.hand_deeds))
         for known in _per_seat(view.known_deeds, seat, players, ()):
             out.values.extend(_plot_bits(known))
@@ -282,6 +274,19 @@ class MiltonKeynesEncoding(Encoding[View]):
         out.extend([view.stall, view.deck_mark])
         out.padded(view.counters, COUNTERS, fill=0)
         return out.values
+
+    def _buildings(self, buildings: tuple[Building, ...], seat: int | None) -> list[float]:
+        players = self._players
+        kinds = len(KIND_NAMES)
+        kind_at = [0.0] * (SIZE * kinds)
+        owner_at = [0.0] * (SIZE * players)
+        for building in buildings:
+            owner = relative_seat(building.owner, seat, players)
+            for cell in building.cells:
+                kind_at[cell * kinds + building.kind] = 1.0
+                if owner >= 0:
+                    owner_at[cell * players + owner] = 1.0
+        return kind_at + owner_at
 
 
 def _plot_bits(cells: Sequence[int]) -> list[float]:

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.actions import Action
-from tycoon.core.encoding import ActionKind, Encoding, FeatureSlice, FeatureWriter, relative_seat
+from tycoon.core.encoding import ActionKind, Encoding, FeatureSlice, relative_seat
 from tycoon.games.my_city.moves import CityMoves
 from tycoon.games.my_city.state import CityView, Place, Rezone
 
@@ -94,8 +94,9 @@ class MyCityEncoding(Encoding[CityView]):
         counters = self._counters
         players = self._players
         seat = view.seat
-        out = FeatureWriter()
-        out.extend([landmark + 1 for landmark in view.landmark_at])
+        out = self.writer(seat)
+        landmarks = view.landmark_at
+        out.part("landmarks", landmarks, lambda: [landmark + 1 for landmark in landmarks], True)
         access = [0.0] * (players * squares)
         owned = [0.0] * (players * squares)
         kinds = [0.0] * (len(tables.type_names) * squares)

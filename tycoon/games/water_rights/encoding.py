@@ -7,6 +7,7 @@ the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists 
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -136,7 +137,7 @@ class WaterRightsEncoding(Encoding[View]):
         self.define(slices, table)
 
     def features(self, view: View) -> list[float]:
-        out = FeatureWriter()
+        out = self.writer(view.seat)
         roles = len(ROLES)
         out.one_hot(view.role if view.role is not None else -1, roles)
         out.one_hot(view.active, roles)
@@ -144,27 +145,9 @@ class WaterRightsEncoding(Encoding[View]):
         out.add(view.round)
         for town in view.towns:
             _town_figures(out, town)
-        colours = len(COLOURS)
-        kinds = self.kinds_table
-        for town in view.towns:
-            row: list[float] = []
-            for cell in range(CELLS):
-                kind = town.cells[cell]
-                bit = 1 << cell
-                row.extend(
-                    (
-                        float(kind + 1),
-                        float(town.water[cell]),
-                        float(town.paid[cell]),
-                        float(town.farms & bit != 0),
-                        float(town.plants & bit != 0),
-                    )
-                )
-                colour_row = [0.0] * colours
-                if kind != EMPTY and 0 <= kinds[kind].colour < colours:
-                    colour_row[kinds[kind].colour] = 1.0
-                row.extend(colour_row)
-            out.values.extend(row)
+        for number, town in enumerate(view.towns):
+            # A town that did not change this step is the same object: its cells are reused.
+            out.part(f"cells {number}", town, partial(self._cells, town), shared=True)
         turn = view.turn
         out.extend([turn.supplied.bit_count(), turn.fed, turn.own_used])
         out.extend(turn.bought)
@@ -212,6 +195,28 @@ class WaterRightsEncoding(Encoding[View]):
         own = view.secrets[view.role] if view.role is not None else EMPTY
         out.add(own + 1)
         return out.values
+
+    def _cells(self, town: Town) -> list[float]:
+        colours = len(COLOURS)
+        kinds = self.kinds_table
+        row: list[float] = []
+        for cell in range(CELLS):
+            kind = town.cells[cell]
+            bit = 1 << cell
+            row.extend(
+                (
+                    kind + 1,
+                    town.water[cell],
+                    town.paid[cell],
+                    town.farms & bit != 0,
+                    town.plants & bit != 0,
+                )
+            )
+            colour_row = [0] * colours
+            if kind != EMPTY and 0 <= kinds[kind].colour < colours:
+                colour_row[kinds[kind].colour] = 1
+            row.extend(colour_row)
+        return row
 
 
 def _town_figures(out: FeatureWriter, town: Town) -> None:
