@@ -175,7 +175,10 @@ class Encoding(Generic[V]):
         kind's buckets; a concrete action takes the slot's first id."""
         rows = self._rows
         groups: dict[int, tuple[ActionKind, list[Any]]] = {}
-        for choice in legal:
+        # By index, not by iteration: a compiled ActionSet's iterator insists on actions, and
+        # some sets (Milton Keynes' permit-bid pairs) hold amount ranges.
+        for index in range(len(legal)):
+            choice = legal[index]
             action = choice.template if isinstance(choice, AmountRange) else choice
             row = rows.get(type(action))
             if row is None:
