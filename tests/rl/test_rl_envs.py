@@ -331,8 +331,6 @@ def test_every_option_keeps_observations_and_masks_consistent(
 def test_a_game_without_an_encoding_is_refused_with_a_reason() -> None:
     from sealed_auction import SealedAuction
 
-    class Unencoded(SealedAuction):
-        encoding_type = None
-
+    unencoded = type("Unencoded", (SealedAuction,), {"encoding_type": None})
     with pytest.raises(TycoonError, match="offers no encoding"):
-        Unencoded().encoding()
+        unencoded().encoding()
