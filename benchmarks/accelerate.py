@@ -23,7 +23,7 @@ from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parent.parent / "tycoon"
 
-CORE = ("actions", "errors", "game", "rng", "sealed", "spec", "views", "text")
+CORE = ("actions", "encoding", "errors", "game", "rng", "sealed", "spec", "views", "text")
 
 GAMES = ("esport-monopoly", "estates", "milton-keynes", "my-city", "water-rights")
 

@@ -28,6 +28,7 @@ from tycoon.core import (
     SealedView,
     notation,
 )
+from tycoon.core.encoding import ActionKind, Encoding, FeatureSlice, FeatureWriter, rotate
 
 ROUNDS = 3
 
@@ -65,6 +66,37 @@ class AuctionView:
     history: tuple[RoundResult, ...]
 
 
+class AuctionEncoding(Encoding[AuctionView]):
+    """The view as numbers for the RL adapters, seats counted from the observer; bids are cut
+    into 11 buckets of the seat's cash, low and high included."""
+
+    def __init__(self, game: Game[Any, Any, AuctionView]) -> None:
+        super().__init__(game)
+        players = game.players
+        self.define(
+            [
+                FeatureSlice("round", 1, "items sold so far"),
+                FeatureSlice("own value", 1, "this round's private value (-1 once over)"),
+                FeatureSlice("cash", players, "per seat from the observer"),
+                FeatureSlice("profit", players, "per seat from the observer"),
+                FeatureSlice("committed", players, "per seat from the observer: has bid"),
+                FeatureSlice("own bid", 1, "the observer's sealed bid, -1 before it bids"),
+            ],
+            [ActionKind(Bid, amount="amount", buckets=11)],
+        )
+
+    def features(self, view: AuctionView) -> list[float]:
+        out = FeatureWriter()
+        out.add(view.round)
+        out.add(view.own_value)
+        out.extend(rotate(view.cash, view.seat))
+        out.extend(rotate(view.profit, view.seat))
+        seats = range(self.game.players)
+        out.extend(rotate([s in view.bids.committed for s in seats], view.seat))
+        out.add(view.bids.own)
+        return out.values
+
+
 class SealedAuction(Game[AuctionState, Bid, AuctionView]):
     spec = GameSpec(
         name="sealed-auction",
@@ -80,6 +112,7 @@ class SealedAuction(Game[AuctionState, Bid, AuctionView]):
         options=(Option("cash", 10, "starting cash of each seat", low=1, high=100),),
     )
     action_types = (Bid,)
+    encoding_type = AuctionEncoding
 
     def initial_state(self, rng: Rng) -> AuctionState:
         cash = int(self.options["cash"])

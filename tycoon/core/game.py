@@ -22,11 +22,13 @@ from tycoon.core.actions import (
     check_fields,
     is_legal,
 )
+from tycoon.core.encoding import Encoding
 from tycoon.core.errors import (
     GameOverError,
     IllegalActionError,
     MalformedActionError,
     OutOfTurnError,
+    TycoonError,
 )
 from tycoon.core.rng import RecordingRng, Rng
 from tycoon.core.spec import GameSpec, OptionValue
@@ -263,6 +265,22 @@ class Game(Generic[S, A, V]):
         places on, the lot it buys): a click on one of them offers the action, and the elements
         of the last move are highlighted. Empty: the action stays a button."""
         return ()
+
+    # -- reinforcement learning (``tycoon.rl``) -----------------------------------------------
+
+    #: Builds this game's :class:`~tycoon.core.encoding.Encoding` from a configured game.
+    encoding_type: ClassVar[type[Encoding[Any]] | None] = None
+
+    def encoding(self) -> Encoding[V]:
+        """A new fixed-size encoding of this configuration's views and actions (built from the
+        options; callers keep it); a game without one raises
+        :class:`~tycoon.core.errors.TycoonError`."""
+        factory = type(self).encoding_type
+        if factory is None:
+            title = self.spec.title
+            raise TycoonError(f"{title} offers no encoding for reinforcement learning")
+        encoding: Encoding[V] = factory(self)
+        return encoding
 
 
 def _describe_object(value: object) -> str:

@@ -32,6 +32,7 @@ from tycoon.games.esport_monopoly.board import (
     EVENT,
     MAIL_DECK,
 )
+from tycoon.games.esport_monopoly.encoding import EsportMonopolyEncoding
 from tycoon.games.esport_monopoly.engine import (
     GROUP,
     GROUP_MASK,
@@ -128,6 +129,7 @@ class EsportMonopoly(Game[State, Action, View]):
         aliases=("esport_monopoly", "monopoly"),
     )
     action_types = A.ACTION_TYPES
+    encoding_type = EsportMonopolyEncoding
 
     def configure(self) -> None:
         opts = self.options

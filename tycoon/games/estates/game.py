@@ -53,6 +53,7 @@ from tycoon.games.estates.components import (
     piece_code,
     piece_name,
 )
+from tycoon.games.estates.encoding import EstatesEncoding
 from tycoon.games.estates.rules import (
     barrier_refusal,
     barrier_targets,
@@ -138,6 +139,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         aliases=("the-estates",),
     )
     action_types = ACTION_TYPES
+    encoding_type = EstatesEncoding
 
     # -- configuration -----------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from tycoon.games.milton_keynes.actions import (
     format_action,
     parse,
 )
+from tycoon.games.milton_keynes.encoding import MiltonKeynesEncoding
 from tycoon.games.milton_keynes.explain import explain_illegal
 from tycoon.games.milton_keynes.rules import (
     SAFETY_STOP,
@@ -147,6 +148,7 @@ class MiltonKeynes(Game[State, Action, View]):
         aliases=("mk", "miltonkeynes"),
     )
     action_types = ACTION_TYPES
+    encoding_type = MiltonKeynesEncoding
 
     def configure(self) -> None:
         n = self.players

@@ -24,6 +24,7 @@ from tycoon.core import (
 from tycoon.games.my_city import render, svg
 from tycoon.games.my_city.board import squares_of
 from tycoon.games.my_city.counters import BOARD_SIZES, counter_set_names
+from tycoon.games.my_city.encoding import MyCityEncoding
 from tycoon.games.my_city.moves import CityMoves, choosable, rezone_targets
 from tycoon.games.my_city.scoring import score_position
 from tycoon.games.my_city.state import (
@@ -121,6 +122,7 @@ class MyCity(Game[CityState, CityAction, CityView]):
         aliases=("mycity", "my_city"),
     )
     action_types = (Place, Rezone, Skip)
+    encoding_type = MyCityEncoding
 
     def configure(self) -> None:
         self.tables: Tables = build_tables(self.players, self.options)

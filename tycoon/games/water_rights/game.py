@@ -50,6 +50,7 @@ from tycoon.games.water_rights.catalogue import (
     Rules,
     load_rules,
 )
+from tycoon.games.water_rights.encoding import WaterRightsEncoding
 from tycoon.games.water_rights.rules import (
     MAYOR_SLUGS,
     TAXABLE_NAMES,
@@ -127,6 +128,7 @@ class WaterRights(Game[State, Action, View]):
         seat_names=ROLES,
     )
     action_types = ACTION_TYPES
+    encoding_type = WaterRightsEncoding
 
     def configure(self) -> None:
         if self.players == 4 and self.options["automated-king"]:

@@ -1,0 +1,202 @@
+"""The Estates for reinforcement learning: a seat's view as numbers, and the table of its moves.
+
+Money and cash boxes of other seats are secret in a view (``None``) and are encoded as -1; seats
+are counted from the observer. Bids are cut into buckets over the legal range (the lowest legal
+bid and all the seat's money included). ``docs/rl.md`` lists the slices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tycoon.core import Game
+from tycoon.core.encoding import (
+    ActionKind,
+    Encoding,
+    FeatureSlice,
+    FeatureWriter,
+    relative_seat,
+    rotate,
+)
+from tycoon.games.estates.actions import (
+    Auction,
+    Bid,
+    Buy,
+    Cancel,
+    Discard,
+    Pass,
+    Place,
+    Sell,
+    Stow,
+)
+from tycoon.games.estates.components import (
+    COLOURS,
+    COMPONENTS,
+    LOTS,
+    NUM_PIECES,
+    NUM_ROWS,
+    VALUES,
+    piece_code,
+)
+from tycoon.games.estates.state import PHASE_NAMES, Board, EstatesView
+
+BID_BUCKETS = 12
+OFFER_SLOTS = COMPONENTS.offer_row_length  # cubes shown per offer row (more are cut off)
+MAX_ROOF = max(COMPONENTS.rooftops)
+
+
+class EstatesEncoding(Encoding[EstatesView]):
+    def __init__(self, game: Game[Any, Any, EstatesView]) -> None:
+        super().__init__(game)
+        players = game.players
+        lots = NUM_ROWS * LOTS
+        colours = len(COLOURS)
+        offer = COMPONENTS.offer_rows * OFFER_SLOTS
+        barriers = len(COMPONENTS.barriers)
+        slices = [
+            FeatureSlice("floors", lots, "per lot (row by row, lot 1 first): cubes stacked"),
+            FeatureSlice(
+                "top colour",
+                lots * colours,
+                "per lot, per colour: 1 if the top cube is of that colour",
+            ),
+            FeatureSlice("top value", lots, "per lot: the top cube's value, 0 when empty"),
+            FeatureSlice("roof", lots, "per lot: its rooftop's value, 0 for none"),
+            FeatureSlice("lengths", NUM_ROWS, "per row: the development requirement"),
+            FeatureSlice("built", NUM_ROWS, "per row: lots built"),
+            FeatureSlice(
+                "barriers",
+                barriers,
+                "per barrier: -1 in supply, -2 removed, else row * 2 + (1 if it lengthens)",
+            ),
+            FeatureSlice("mayor", 1, "-1 in supply, -2 removed, else its row"),
+            FeatureSlice("cancel", 1, "-1 in supply, -2 used or discarded"),
+            FeatureSlice(
+                "certificates",
+                colours * (players + 1),
+                "per colour: one-hot holder, seats from the observer, the last for nobody",
+            ),
+            FeatureSlice(
+                "offer colour",
+                offer,
+                "per offer row, per position: the cube's colour + 1, 0 for none",
+            ),
+            FeatureSlice(
+                "offer value", offer, "per offer row, per position: the cube's value, 0 for none"
+            ),
+            FeatureSlice("roofs face down", 1, "rooftops left to draw"),
+            FeatureSlice("roof values left", MAX_ROOF, "per value 1..: face-down rooftops"),
+            FeatureSlice(
+                "money", players, "cheques in hand per seat from the observer, -1 if secret"
+            ),
+            FeatureSlice("box", players, "cheques in each cash box, -1 if secret"),
+            FeatureSlice("phase", len(PHASE_NAMES), "one-hot: choose, bid, decide, place, over"),
+            FeatureSlice("auctioneer", players, "one-hot, seats from the observer"),
+            FeatureSlice("stowed", 1, "1 if the auctioneer stowed a cheque this turn"),
+            FeatureSlice("piece", NUM_PIECES, "one-hot: the piece under auction or being placed"),
+            FeatureSlice("roof value", 1, "the rooftop turned over for this auction, 0 if none"),
+            FeatureSlice(
+                "bids",
+                players - 1,
+                "this auction's bids from the auctioneer's left: amount, -1 a pass, -2 not yet",
+            ),
+            FeatureSlice(
+                "holder", players, "one-hot: who places the piece, seats from the observer"
+            ),
+            FeatureSlice("to act", players, "one-hot, seats from the observer"),
+            FeatureSlice("turn", 1, "turns begun this round"),
+            FeatureSlice("round", 2, "this round and the rounds of the game"),
+            FeatureSlice("wins", players, "rounds won per seat from the observer"),
+            FeatureSlice("totals", players, "scores of finished rounds per seat"),
+        ]
+        kinds = [
+            ActionKind(Stow, meaning="illegal earnings: a cheque into the cash box"),
+            ActionKind(
+                Auction,
+                (("piece", tuple(piece_code(p) for p in range(NUM_PIECES))),),
+                meaning="put a piece up for auction",
+            ),
+            ActionKind(
+                Bid,
+                amount="amount",
+                buckets=BID_BUCKETS,
+                meaning="bid: buckets from the lowest legal bid to all your money",
+            ),
+            ActionKind(Pass, meaning="pass in the auction"),
+            ActionKind(Sell, meaning="sell the piece to the high bidder"),
+            ActionKind(Buy, meaning="buy the piece, paying the high bidder"),
+            ActionKind(
+                Place,
+                (("row", tuple(range(NUM_ROWS))), ("lot", tuple(range(LOTS + 2)))),
+                meaning="place the piece (lot 0: the Mayor on Main Street, lot 11: a "
+                "barrier at a row's far end)",
+            ),
+            ActionKind(
+                Cancel,
+                (("barrier", tuple(range(1, len(COMPONENTS.barriers) + 1))),),
+                meaning="use the Cancel cube on a barrier",
+            ),
+            ActionKind(Discard, meaning="remove the Mayor, a barrier or the Cancel cube"),
+        ]
+        self.define(slices, kinds)
+        self._players = players
+
+    def features(self, view: EstatesView) -> list[float]:
+        players = self._players
+        seat = view.seat
+        out = self.writer(seat)
+        # The board and the offer change only now and then: encoded once per change.
+        board = view.board
+        out.part("board", board, lambda: self._board(board), shared=True)
+        out.part("certificates", board, lambda: self._certificates(board, seat))
+        out.part("offer", view.offer, lambda: self._offer(view.offer), shared=True)
+        out.add(view.roofs_face_down)
+        out.counts([value - 1 for value in view.roof_values_left], MAX_ROOF)
+        out.known(rotate(view.money, seat))
+        out.known(rotate(view.box, seat))
+        out.one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
+        out.one_hot(relative_seat(view.auctioneer, seat, players), players)
+        out.add(view.stowed)
+        out.one_hot(view.piece, NUM_PIECES)
+        out.add(view.roof_value)
+        out.padded(view.bids, players - 1, fill=-2)
+        out.one_hot(relative_seat(view.holder, seat, players), players)
+        out.one_hot(relative_seat(view.to_act[0], seat, players) if view.to_act else -1, players)
+        out.add(view.turn)
+        out.extend([view.round, view.rounds])
+        out.extend(rotate(view.wins, seat))
+        out.extend(rotate(view.totals, seat))
+        return out.values
+
+    def _board(self, board: Board) -> list[float]:
+        colours = len(COLOURS)
+        out = FeatureWriter()
+        out.extend([len(stack) for stack in board.stacks])
+        for stack in board.stacks:
+            out.one_hot(stack[-1] // VALUES if stack else -1, colours)
+        out.extend([stack[-1] % VALUES + 1 if stack else 0 for stack in board.stacks])
+        out.extend(board.roofs)
+        out.extend(board.lengths)
+        out.extend(board.built)
+        out.extend(board.barriers)
+        out.add(board.mayor)
+        out.add(board.cancel)
+        return out.values
+
+    def _certificates(self, board: Board, seat: int | None) -> list[float]:
+        players = self._players
+        out = FeatureWriter()
+        for holder in board.certificates:
+            relative = relative_seat(holder, seat, players)
+            out.one_hot(players if relative < 0 else relative, players + 1)
+        return out.values
+
+    def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
+        out = FeatureWriter()
+        for row in range(COMPONENTS.offer_rows):
+            cubes = offer[row] if row < len(offer) else ()
+            out.padded([cube // VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
+        for row in range(COMPONENTS.offer_rows):
+            cubes = offer[row] if row < len(offer) else ()
+            out.padded([cube % VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
+        return out.values

@@ -1,0 +1,239 @@
+"""Water Rights for reinforcement learning: a seat's view as numbers, and the table of its moves.
+
+Roles are asymmetric (King, Senior, Riparian, Junior), so towns keep their role order and the
+observation says which role the observer plays. Everything is public except the deck orders and
+the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists the slices.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from tycoon.core.encoding import ActionKind, Encoding, FeatureSlice, FeatureWriter
+from tycoon.games.water_rights.actions import (
+    AdjustTax,
+    AdjustWater,
+    Build,
+    Collect,
+    Destroy,
+    Done,
+    Draft,
+    Feed,
+    Fill,
+    Post,
+    Request,
+    SetColours,
+    Supply,
+)
+from tycoon.games.water_rights.catalogue import CELL_NAMES, CELLS, COLOURS, MAYORS, ROLES
+from tycoon.games.water_rights.state import EMPTY, PHASE_NAMES, Town, View
+
+if TYPE_CHECKING:
+    from tycoon.games.water_rights.game import WaterRights
+
+REQUEST_BUCKETS = 8
+TAXABLE = len(COLOURS) - 1  # grey is never taxed
+TOWN_FIGURES = 13
+CELL_FIGURES = 5 + len(COLOURS)
+TURN_FIGURES = 17
+
+
+class WaterRightsEncoding(Encoding[View]):
+    def __init__(self, game: WaterRights) -> None:
+        super().__init__(game)
+        rules = game.rules
+        self.kinds_table = rules.kinds
+        economy = rules.economy
+        self._district_line = len(economy.district_surcharges)
+        self._plant_line = len(economy.plant_surcharges)
+        self._bonus = economy.bonus_face_up
+        towns = len(MAYORS)
+        roles = len(ROLES)
+        slices = [
+            FeatureSlice("own role", roles, "one-hot: King, Senior, Riparian, Junior"),
+            FeatureSlice("active role", roles, "one-hot: the role acting now"),
+            FeatureSlice(
+                "phase",
+                len(PHASE_NAMES),
+                "one-hot: set-up, taxes and water price, "
+                "request, drafting, building, distribution, over",
+            ),
+            FeatureSlice("round", 1, "the round"),
+            FeatureSlice(
+                "town figures",
+                towns * TOWN_FIGURES,
+                "per town (Senior, Riparian, "
+                "Junior): cash, reserve water, legacy cards, water debt, facility idle "
+                "next, no drafting next, demands met, demands failed, cards in hand, "
+                "cash still due on them, trading posts, colours earning nothing next, "
+                "tiles",
+            ),
+            FeatureSlice(
+                "town cells",
+                towns * CELLS * CELL_FIGURES,
+                "per town, per cell (a1, "
+                "b1, ...): card kind + 1 (0 empty), water, paid, farmland, plant, "
+                "then one-hot district colour (green, red, yellow, grey)",
+            ),
+            FeatureSlice(
+                "turn",
+                TURN_FIGURES,
+                "the active mayor's turn: districts supplied, "
+                "fed, own tokens used, bought (3 colours), spare (3 colours), posts "
+                "built, built public, tax paid, idle, no drafting, double tax, income, "
+                "plants built",
+            ),
+            FeatureSlice(
+                "economy",
+                11,
+                "treasury, bank, tax dollars, tax tiles, water dollars, "
+                "water units, taxed colours (3 bits), the King's last roll, King "
+                "changes made",
+            ),
+            FeatureSlice("event and demand", 2, "this round's event and demand, + 1 (0 none)"),
+            FeatureSlice("district line", self._district_line, "card kind + 1 per slot"),
+            FeatureSlice("plant line", self._plant_line, "card kind + 1 per slot"),
+            FeatureSlice(
+                "decks", 6, "districts, plants, events, demands left; events and demands discarded"
+            ),
+            FeatureSlice("removed", 1, "tiles destroyed"),
+            FeatureSlice(
+                "bonus goals",
+                2 * self._bonus,
+                "per face-up bonus goal: its index + 1 and the role that claimed it + 1 (0 none)",
+            ),
+            FeatureSlice("secret goal", 1, "the observer's secret goal + 1 (0 if none)"),
+        ]
+        cells = tuple(CELL_NAMES)
+        taxable = [name for name in COLOURS[:TAXABLE]]
+        colour_sets = tuple(
+            tuple(combo) for size in range(TAXABLE + 1) for combo in combinations(taxable, size)
+        )
+        table = [
+            ActionKind(SetColours, (("colours", colour_sets),)),
+            ActionKind(AdjustTax, (("part", ("dollars", "tiles")), ("change", (1, -1)))),
+            ActionKind(AdjustWater, (("part", ("dollars", "units")), ("change", (1, -1)))),
+            ActionKind(Done),
+            ActionKind(
+                Request, (("legacy", (False, True)),), amount="amount", buckets=REQUEST_BUCKETS
+            ),
+            ActionKind(
+                Draft,
+                (
+                    ("line", ("district", "plant")),
+                    ("slot", tuple(range(1, max(self._district_line, self._plant_line) + 1))),
+                ),
+            ),
+            ActionKind(Build, (("card", tuple(k.slug for k in rules.kinds)), ("cell", cells))),
+            ActionKind(Fill, (("cell", cells), ("legacy", (False, True)))),
+            ActionKind(Post, (("target", tuple(ROLES[r].lower() for r in MAYORS)),)),
+            ActionKind(Destroy, (("cell", cells),)),
+            ActionKind(Feed),
+            ActionKind(Supply, (("cell", cells),)),
+            ActionKind(Collect),
+        ]
+        self.define(slices, table)
+
+    def features(self, view: View) -> list[float]:
+        out = self.writer(view.seat)
+        roles = len(ROLES)
+        out.one_hot(view.role if view.role is not None else -1, roles)
+        out.one_hot(view.active, roles)
+        out.one_hot(view.phase, len(PHASE_NAMES))
+        out.add(view.round)
+        for town in view.towns:
+            _town_figures(out, town)
+        for number, town in enumerate(view.towns):
+            # A town that did not change this step is the same object: its cells are reused.
+            out.part(f"cells {number}", town, partial(self._cells, town), shared=True)
+        turn = view.turn
+        out.extend([turn.supplied.bit_count(), turn.fed, turn.own_used])
+        out.extend(turn.bought)
+        out.extend(turn.spare)
+        out.extend(
+            [
+                turn.posts_built,
+                turn.built_public,
+                turn.tax_paid,
+                turn.idle,
+                turn.no_draft,
+                turn.double_tax,
+                turn.income,
+                turn.new_plants.bit_count(),
+            ]
+        )
+        out.extend(
+            [
+                view.treasury,
+                view.bank,
+                view.tax_dollars,
+                view.tax_tiles,
+                view.water_dollars,
+                view.water_units,
+            ]
+        )
+        out.bits(view.tax_colours, TAXABLE)
+        out.extend([view.roll, view.king_changes])
+        out.extend([view.event + 1, view.demand + 1])
+        out.padded([kind + 1 for kind in view.district_line], self._district_line, fill=0)
+        out.padded([kind + 1 for kind in view.plant_line], self._plant_line, fill=0)
+        out.extend(
+            [
+                view.district_deck_size,
+                view.plant_deck_size,
+                view.event_deck_size,
+                view.demand_deck_size,
+                len(view.event_discard),
+                len(view.demand_discard),
+            ]
+        )
+        out.add(len(view.removed))
+        out.padded([goal + 1 for goal in view.bonus], self._bonus, fill=0)
+        out.padded([owner + 1 for owner in view.bonus_owner], self._bonus, fill=0)
+        own = view.secrets[view.role] if view.role is not None else EMPTY
+        out.add(own + 1)
+        return out.values
+
+    def _cells(self, town: Town) -> list[float]:
+        colours = len(COLOURS)
+        kinds = self.kinds_table
+        row: list[float] = []
+        for cell in range(CELLS):
+            kind = town.cells[cell]
+            bit = 1 << cell
+            row.extend(
+                (
+                    kind + 1,
+                    town.water[cell],
+                    town.paid[cell],
+                    town.farms & bit != 0,
+                    town.plants & bit != 0,
+                )
+            )
+            colour_row = [0] * colours
+            if kind != EMPTY and 0 <= kinds[kind].colour < colours:
+                colour_row[kinds[kind].colour] = 1
+            row.extend(colour_row)
+        return row
+
+
+def _town_figures(out: FeatureWriter, town: Town) -> None:
+    out.extend(
+        [
+            town.cash,
+            town.reserve,
+            town.legacy,
+            town.water_debt,
+            town.idle_next,
+            town.no_draft_next,
+            town.demands_met,
+            town.demands_failed,
+            len(town.hand),
+            sum(due for _, _, due in town.hand),
+            town.posts.bit_count(),
+            town.no_income_next.bit_count(),
+            town.occupied.bit_count(),
+        ]
+    )
