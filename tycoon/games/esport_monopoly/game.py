@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tycoon.core import (
@@ -20,6 +20,7 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
+    SeededRng,
     action_from_json,
     to_jsonable,
 )
@@ -688,5 +689,35 @@ class EsportMonopoly(Game[State, Action, View]):
     def explain_outcome(self, state: State) -> str:
         return render.explain_outcome(self, state)
 
+    # -- search hooks ---------------------------------------------------------------------------
+    def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
+        """The ``greedy`` bot, one per seat for the length of one search, as the fast policy."""
+        from tycoon.games.esport_monopoly.bots import GreedyBot
+
+        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+
+        def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+            bot = bots[seat]
+            bot.rng = rng
+            return bot.choose(View(seat, state.table), legal)
+
+        return act
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        """Each seat's share of the squared net worths of the players still in (the bankrupt
+        none): a richer seat's lead counts more than in proportion, as rents compound."""
+        t = state.table
+        worth = [float(self.rules.net_worth(t, s)) ** 2 for s in range(self.players)]
+        total = sum(worth)
+        if total <= 0:
+            return [1.0 / self.players] * self.players
+        return [w / total for w in worth]
+
+    def search_depth(self) -> int:
+        return SEARCH_DEPTH
+
+
+# Steps a search rollout plays before the evaluation (a greedy game runs about 350 steps).
+SEARCH_DEPTH = 30
 
 __all__ = ["EsportMonopoly"]
