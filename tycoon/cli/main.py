@@ -19,6 +19,7 @@ import tycoon
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN, PlaySession, seat_names
 from tycoon.cli.terminal import make_console, read_line
+from tycoon.cli.tournament import tournament
 from tycoon.core import (
     Match,
     OptionError,
@@ -464,6 +465,9 @@ def _step_lines(game: Any, frame: Frame, viewer: int | None) -> list[str]:
     before, after = game.observe(frame.before, viewer), game.observe(frame.state, viewer)
     narration = game.narrate(before, frame.action, after)
     return [f"[bold]{frame.who}[/bold]: {text}", *(f"  {line}" for line in narration)]
+
+
+app.command(context_settings=GAME_OPTIONS)(tournament)
 
 
 def run() -> None:
