@@ -25,7 +25,7 @@ game has a rollout policy, the amount that policy picks in the position at hand.
 Rewards: a finished game gives seat ``s`` ``0.8 * win + 0.2 * (n - rank) / (n - 1)``, where
 ``win`` is 1 shared among tied winners; an evaluation gives the game's own estimate in ``[0, 1]``.
 
-Parameters: ``iterations`` (default 300), ``seconds`` (a time budget instead, per decision),
+Parameters: ``iterations`` (default 200), ``seconds`` (a time budget instead, per decision),
 ``c`` (exploration constant, default 0.7), ``depth`` (rollout steps before evaluation; default
 the game's ``search_depth``), ``rollout`` (``policy`` (default: the game's policy where it has
 one) or ``random``), ``seed``.
@@ -46,9 +46,10 @@ from tycoon.core.rng import Rng, SeededRng
 
 ALL_AMOUNTS = 7
 SPREAD = 5
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 200
 DEFAULT_C = 0.7
 WIN_WEIGHT = 0.8
+WIDEN = 1.0
 
 Policy = Callable[[Any, int, Sequence[Any], Rng], Action]
 
@@ -122,6 +123,7 @@ class Search:
         c: float = DEFAULT_C,
         depth: int = 0,
         policy: Policy | None = None,
+        policy_rollouts: bool = True,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -130,6 +132,7 @@ class Search:
         self.c = c
         self.depth = depth
         self.policy = policy
+        self.rollout_policy = policy if policy_rollouts else None
         self.players = game.players
         self.root = Node(None, seat)
         self.root_legal = legal
@@ -151,14 +154,14 @@ class Search:
     def iterate(self, rng: Rng) -> None:
         game = self.game
         state = game.sample_state(self.view, rng)
+        suggestion = self._suggest(state, self.seat, self.root_legal, rng)
         if self.root_actions is None:
-            suggestion = self._suggest(state, self.seat, self.root_legal, rng)
             self.root_actions = candidates(self.root_legal, suggestion)
         node = self.root
         path = [node]
         actions = self.root_actions
         while True:
-            child = self._select(node, actions, rng)
+            child = self._select(node, actions, suggestion, rng)
             state = game.transition(state, child.action, rng)
             path.append(child)
             if child.visits == 0:
@@ -169,7 +172,8 @@ class Search:
                 break
             seat = to_act[0]
             legal = game.legal_actions(state, seat)
-            actions = candidates(legal, self._suggest(state, seat, legal, rng))
+            suggestion = self._suggest(state, seat, legal, rng)
+            actions = candidates(legal, suggestion)
             if not actions:
                 break
         rewards = self._rollout(state, rng)
@@ -178,47 +182,52 @@ class Search:
             visited.reward += rewards[visited.seat]
         self.iterations += 1
 
-    def _select(self, node: Node, actions: list[Action], rng: Rng) -> Node:
-        """The child to follow: an untried action if any (at random), else the best by UCB1 over
-        availability; every available child's availability is counted."""
+    def _select(
+        self, node: Node, actions: list[Action], suggestion: Action | None, rng: Rng
+    ) -> Node:
+        """The child to follow: a new one while the node may widen (the policy's pick first,
+        then at random), else the best tried one by UCB1 over availability; every available
+        child's availability is counted.
+
+        Without a policy every action is tried once before any is tried again; with one, a
+        node visited ``v`` times has at most ``1 + WIDEN * sqrt(v)`` children (progressive
+        widening), so a small budget is spent refining the policy's move and a few rivals."""
         children = node.children
-        untried = [a for a in actions if a not in children]
-        seat = self._mover(node, actions)
-        if untried:
-            action = untried[rng.below(len(untried))]
-            for a in actions:
-                if a in children:
-                    children[a].available += 1
-            child = Node(action, seat)
+        tried = [children[a] for a in actions if a in children]
+        for child in tried:
+            child.available += 1
+        if len(tried) < len(actions) and (
+            suggestion is None or len(tried) < 1 + WIDEN * math.sqrt(node.visits)
+        ):
+            if suggestion is not None and suggestion not in children and suggestion in actions:
+                action = suggestion
+            else:
+                untried = [a for a in actions if a not in children]
+                action = untried[rng.below(len(untried))]
+            child = Node(action, action.seat)
             child.available = 1
             children[action] = child
             return child
-        best: Node | None = None
+        best = tried[0]
         best_score = -math.inf
         c = self.c
-        for a in actions:
-            child = children[a]
-            child.available += 1
+        for child in tried:
             score = child.reward / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if score > best_score:
                 best, best_score = child, score
-        assert best is not None
         return best
 
-    def _mover(self, node: Node, actions: list[Action]) -> int:
-        return actions[0].seat if actions else node.seat
-
     def _suggest(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Action | None:
-        """The policy's pick, asked only where a range must be discretised."""
-        if self.policy is None or not any(isinstance(c, AmountRange) for c in legal):
+        """The policy's pick (a prior for widening, and an amount to search within a range)."""
+        if self.policy is None:
             return None
         return self.policy(state, seat, legal, rng)
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
         game = self.game
-        policy = self.policy
+        policy = self.rollout_policy
         depth = self.depth
         steps = 0
         while True:
@@ -292,7 +301,7 @@ class IsmctsBot(Bot):
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
         if count_actions(legal) == 1:
             return sample_choice(legal, self.search_rng)
-        policy = self.game.rollout_policy() if self.use_policy else None
+        policy = self.game.rollout_policy()
         search = Search(
             self.game,
             self.seat,
@@ -302,6 +311,7 @@ class IsmctsBot(Bot):
             c=self.c,
             depth=self.depth,
             policy=policy,
+            policy_rollouts=self.use_policy,
         )
         search.run(iterations=self.iterations, seconds=self.seconds)
         self.last = search
@@ -313,7 +323,7 @@ PARAMS = ("iterations", "seconds", "c", "depth", "rollout", "seed")
 # Difficulty presets a player understands, each the search at a budget.
 PRESETS: dict[str, tuple[str, dict[str, str]]] = {
     "easy": ("the search at 50 iterations a move (quick, beatable)", {"iterations": "50"}),
-    "normal": ("the search at 300 iterations a move", {"iterations": "300"}),
+    "normal": ("the search at 200 iterations a move", {"iterations": "200"}),
     "hard": ("the search at about one second a move", {"seconds": "1"}),
 }
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from tycoon.core import (
     Outcome,
     Rng,
     SealedCommits,
+    SeededRng,
 )
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
@@ -855,6 +856,19 @@ class MiltonKeynes(Game[State, Action, View]):
         return cd.SEAT_COLOURS[seat % len(cd.SEAT_COLOURS)]
 
     # -- search hooks ------------------------------------------------------------------------
+    def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
+        """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.games.milton_keynes.bots import GreedyBot
+
+        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+
+        def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+            bot = bots[seat]
+            bot.rng = rng
+            return bot.choose(self.observe(state, seat), legal)
+
+        return act
+
     def evaluate(self, state: State) -> Sequence[float] | None:
         """Each seat's chance of winning guessed from the income blocks it has on the map, with
         a quarter block for each deed in hand and one for every tenth of its fair share of the
@@ -876,4 +890,4 @@ class MiltonKeynes(Game[State, Action, View]):
 
     def search_depth(self) -> int:
         """Rollout steps before the evaluation (a game between greedy bots runs ~300 steps)."""
-        return 30
+        return 20
