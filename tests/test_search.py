@@ -313,3 +313,80 @@ def test_another_seats_sealed_commit_is_drawn_not_read(name: str) -> None:
     assert search_choice(game, view, legal, 0) == search_choice(
         game, game.observe(high, 0), game.legal_actions(high, 0), 0
     )
+
+
+# -- what each game offers the search ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_evaluates_a_position_as_shares_of_winning(name: str) -> None:
+    game, state, _ = decision(name, skip=30)
+    values = game.evaluate(state)
+    assert values is not None and len(values) == game.players
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert sum(values) == pytest.approx(1.0)
+    assert game.search_depth() > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_rollout_policy_plays_its_greedy_move(name: str) -> None:
+    game, state, seat = decision(name, skip=25)
+    policy = game.rollout_policy()
+    assert policy is not None
+    legal = game.legal_actions(state, seat)
+    action = policy(state, seat, legal, SeededRng(1))
+    game.check(state, action)
+    greedy = make_bot("greedy", game, seat, SeededRng(1))
+    assert action == greedy.choose(game.observe(state, seat), legal)
+
+
+def test_the_sealed_auction_offers_no_hooks_and_the_search_plays_random_rollouts() -> None:
+    game = make("sealed-auction")
+    assert game.rollout_policy() is None and game.evaluate(game.initial_state(SeededRng(1))) is None
+    assert game.search_depth() == 0
+
+
+def test_milton_keynes_prefers_the_seat_with_more_income_blocks() -> None:
+    game, state, _ = decision("milton-keynes", skip=30)
+    city = state.city
+    more = dataclasses.replace(city, blocks=(city.blocks[0] + 6, *city.blocks[1:]))
+    values = game.evaluate(dataclasses.replace(state, city=more))
+    assert values is not None
+    before = game.evaluate(state)
+    assert before is not None and values[0] > before[0] and values[0] == max(values)
+
+
+def test_esport_monopoly_prefers_the_richer_seat() -> None:
+    game, state, _ = decision("esport-monopoly", skip=30)
+    table = state.table
+    cash = (table.cash[0] + 2000, *table.cash[1:])
+    richer = state._replace(table=table._replace(cash=cash))
+    values = game.evaluate(richer)
+    before = game.evaluate(state)
+    assert values is not None and before is not None
+    assert values[0] == max(values) and values[0] > before[0]
+
+
+def test_with_a_policy_the_search_tries_its_move_first_and_widens_slowly() -> None:
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+
+    def last_choice(state: Any, seat: int, legal: Any, rng: Any) -> Any:
+        return candidates(legal)[-1]
+
+    search = Search(
+        game, seat, game.observe(state, seat), legal, SeededRng(3), policy=last_choice, depth=1
+    )
+    search.run(iterations=16)
+    children = list(search.root.children.values())
+    assert len(candidates(legal)) > 20
+    assert children[0].action == candidates(legal)[-1]
+    assert 2 <= len(children) <= 1 + 4  # 1 + WIDEN * sqrt(15)
+
+
+def test_without_a_policy_every_root_move_is_tried_once_before_any_twice() -> None:
+    game, state, seat = decision("estates")
+    legal = game.legal_actions(state, seat)
+    search = Search(game, seat, game.observe(state, seat), legal, SeededRng(2))
+    search.run(iterations=len(candidates(legal)))
+    assert all(visits == 1 for _, visits, _ in search.statistics())
