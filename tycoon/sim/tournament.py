@@ -239,13 +239,12 @@ def play_tournament(
             for result in simulate(task, counts[r]) if counts[r] else ():
                 keep(r, result)
     else:
-        # Every game is its own piece of work, all lineups queued at once so that no worker
-        # waits for a lineup to finish; each result depends on its seed only.
+        # Every game is its own piece of work, queued in game order (lineups interleaved) so
+        # that no worker waits for a lineup to finish; each result depends on its seed only.
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                (r, pool.submit(_play_chunk, task, range(i, i + 1)))
-                for r, task in enumerate(planned)
-                for i in range(counts[r])
+                (n % k, pool.submit(_play_chunk, planned[n % k], range(n // k, n // k + 1)))
+                for n in range(games)
             ]
             for r, future in futures:
                 for result in future.result():
