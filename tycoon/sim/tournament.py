@@ -4,9 +4,10 @@ table and ratings.
 The entries are seat codes, repeats allowed (``ismcts,greedy,greedy,greedy`` sets one search bot
 against three greedy ones). Game ``g`` seats entry ``(g + s) mod k`` at seat ``s`` (``k``
 entries), so over every ``k`` games each seat is taken once by each entry: every bot plays every
-seat equally often when the number of games is a multiple of ``k``. The ``k`` lineups are played
-as ``k`` simulations (:func:`tycoon.sim.simulate`), each seeded from the tournament's seed and its
-lineup, so results do not depend on how many processes share the work.
+seat equally often when the number of games is a multiple of ``k``. The ``k`` lineups are ``k``
+simulation tasks (:class:`tycoon.sim.GameTask`), each seeded from the tournament's seed and its
+lineup, so results do not depend on how many processes share the work; games are played (and
+reported to ``on_game``) in game order.
 
 Results are by bot (entries with the same code pooled): seats played, wins (a win shared by tied
 winners counts 1/k each) and the fair share (one seat in ``n`` wins); the head-to-head table
@@ -25,7 +26,7 @@ from typing import Any
 
 from tycoon.core import OptionValue, derive_seed
 from tycoon.core.errors import TycoonError, UnknownBotError
-from tycoon.sim.runner import GameResult, GameTask, _play_chunk, check_task, simulate
+from tycoon.sim.runner import GameResult, GameTask, _play_chunk, check_task, play_indexed
 from tycoon.sim.stats import wilson_interval
 
 
@@ -233,11 +234,9 @@ def play_tournament(
         if on_game is not None:
             on_game(played)
 
-    counts = [len(range(r, games, k)) for r in range(k)]
     if jobs <= 1:
-        for r, task in enumerate(planned):
-            for result in simulate(task, counts[r]) if counts[r] else ():
-                keep(r, result)
+        for n in range(games):
+            keep(n % k, play_indexed(planned[n % k], n // k))
     else:
         # Every game is its own piece of work, queued in game order (lineups interleaved) so
         # that no worker waits for a lineup to finish; each result depends on its seed only.
