@@ -50,6 +50,8 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_C = 0.7
 WIN_WEIGHT = 0.8
 WIDEN = 1.0
+PRIOR_BONUS = 0.5
+PRIOR_SHARE = 0.15
 
 Policy = Callable[[Any, int, Sequence[Any], Rng], Action]
 
@@ -137,6 +139,7 @@ class Search:
         self.root = Node(None, seat)
         self.root_legal = legal
         self.root_actions: list[Action] | None = None
+        self.root_prior: Action | None = None
         self.iterations = 0
 
     # -- the loop -----------------------------------------------------------------------------
@@ -157,6 +160,7 @@ class Search:
         suggestion = self._suggest(state, self.seat, self.root_legal, rng)
         if self.root_actions is None:
             self.root_actions = candidates(self.root_legal, suggestion)
+            self.root_prior = suggestion
         node = self.root
         path = [node]
         actions = self.root_actions
@@ -215,6 +219,8 @@ class Search:
             score = child.reward / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
+            if child.action == suggestion:
+                score += PRIOR_BONUS / (child.visits + 1)
             if score > best_score:
                 best, best_score = child, score
         return best
@@ -252,11 +258,17 @@ class Search:
 
     # -- the answer ---------------------------------------------------------------------------
     def best(self) -> Action:
-        """The most visited root action (ties: the higher mean reward, then the first)."""
+        """The most visited root action (ties: the higher mean reward, then the first); the
+        policy's own move counts ``PRIOR_SHARE`` of the iterations more, so that the search
+        departs from it only on some evidence."""
         best: Node | None = None
+        best_key = (-math.inf, -math.inf)
+        bonus = PRIOR_SHARE * self.iterations
         for child in self.root.children.values():
-            if best is None or (child.visits, child.reward) > (best.visits, best.reward):
-                best = child
+            visits = child.visits + (bonus if child.action == self.root_prior else 0.0)
+            key = (visits, child.reward / child.visits if child.visits else 0.0)
+            if best is None or key > best_key:
+                best, best_key = child, key
         if best is None or best.action is None:
             raise UnknownBotError("the search ran no iteration")
         return best.action
