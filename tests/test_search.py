@@ -390,3 +390,25 @@ def test_without_a_policy_every_root_move_is_tried_once_before_any_twice() -> No
     search = Search(game, seat, game.observe(state, seat), legal, SeededRng(2))
     search.run(iterations=len(candidates(legal)))
     assert all(visits == 1 for _, visits, _ in search.statistics())
+
+
+def test_esport_monopolys_policy_carries_out_a_plan_made_before_the_search_began() -> None:
+    """Greedy opens its management menu (or a deal) meaning to build (or offer) in the next
+    step; a policy made afresh for a search at that next step does the same, not "back"."""
+    game = make("esport-monopoly")
+    seats = ["greedy"] * game.players
+    bots = make_bots(game, seats, 5)
+    match: Match[Any, Any, Any] = Match(game, 5, seats)
+    planned = 0
+    while match.to_act() and planned < 3:
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        top = match.state.table.stack[-1]
+        action = bots[seat].choose(match.view(seat), legal)
+        if type(top).__name__ in ("Manage", "Deal") and not getattr(top, "sent", False):
+            policy = game.rollout_policy()
+            assert policy is not None
+            assert policy(match.state, seat, legal, SeededRng(1)) == action
+            planned += 1
+        match.play(action)
+    assert planned == 3

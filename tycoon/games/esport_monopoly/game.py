@@ -699,7 +699,17 @@ class EsportMonopoly(Game[State, Action, View]):
         def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
             bot = bots[seat]
             bot.rng = rng
-            return bot.choose(View(seat, state.table), legal)
+            t = state.table
+            top = t.stack[-1]
+            # The bot plans in one step what it does in the next (what to manage, the deal to
+            # write); a search may start between the two, so the plan is worked out again.
+            if isinstance(top, Manage) and bot.intent is None:
+                bot.intent = bot.management(t, seat == t.active)
+            elif isinstance(top, Deal) and not top.sent:
+                plan = bot.plan
+                if plan is None or plan[0] != top.partner:
+                    bot.plan = bot.find_deal(t)
+            return bot.choose(View(seat, t), legal)
 
         return act
 
