@@ -30,6 +30,7 @@ from tycoon.cli.play import HUMAN, PlaySession, RecordStore, seat_names
 from tycoon.cli.sweep import sweep_command
 from tycoon.cli.tallies import difference_cells, ordinal, show_tallies
 from tycoon.cli.terminal import StopRequest, make_console, read_line
+from tycoon.cli.tournament import tournament
 from tycoon.cli.tune import tune_command
 from tycoon.core import (
     Match,
@@ -623,6 +624,7 @@ def _step_lines(game: Any, frame: Frame, viewer: int | None) -> list[str]:
 from tycoon.cli.serve import serve  # noqa: E402  (the web server, registered on its own)
 
 app.command()(serve)
+app.command(context_settings=GAME_OPTIONS)(tournament)
 
 
 def run() -> None:

@@ -10,7 +10,7 @@ typed error before anything is built, and reports the chance outcomes the step d
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -281,6 +281,27 @@ class Game(Generic[S, A, V]):
             raise TycoonError(f"{title} offers no encoding for reinforcement learning")
         encoding: Encoding[V] = factory(self)
         return encoding
+
+    # -- search: what a search bot may ask of a game (all optional) ----------------------------
+
+    def rollout_policy(self) -> Callable[[S, int, Sequence[Any], Rng], Action] | None:
+        """A fast policy for a search's rollouts, or ``None`` (rollouts play at random).
+
+        Called once per search decision, so the policy may keep what it learns across one
+        search; it is handed a determinised state, the seat to act, its legal choices and the
+        rollout's rng, and returns one of the choices (an amount within a range)."""
+        return None
+
+    def evaluate(self, state: S) -> Sequence[float] | None:
+        """Each seat's prospects in an unfinished ``state`` as a reward in ``[0, 1]`` (about the
+        chance of winning, summing to about 1), where a depth-limited rollout stops; ``None``
+        (the default): the game offers no evaluation, and rollouts play to the end."""
+        return None
+
+    def search_depth(self) -> int:
+        """How many steps a search's rollout plays before it asks :meth:`evaluate` (0: to the
+        end). Long games with an evaluation set it; the ``depth`` bot parameter overrides it."""
+        return 0
 
 
 def _describe_object(value: object) -> str:

@@ -18,6 +18,7 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
+    SeededRng,
     action_from_json,
     to_jsonable,
 )
@@ -697,5 +698,45 @@ class EsportMonopoly(Game[State, Action, View]):
 
         return svg.move_targets(action)
 
+    # -- search hooks ---------------------------------------------------------------------------
+    def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
+        """The ``greedy`` bot, one per seat for the length of one search, as the fast policy."""
+        from tycoon.games.esport_monopoly.bots import GreedyBot
+
+        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+
+        def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+            bot = bots[seat]
+            bot.rng = rng
+            t = state.table
+            top = t.stack[-1]
+            # The bot plans in one step what it does in the next (what to manage, the deal to
+            # write); a search may start between the two, so the plan is worked out again.
+            if isinstance(top, Manage) and bot.intent is None:
+                bot.intent = bot.management(t, seat == t.active)
+            elif isinstance(top, Deal) and not top.sent:
+                plan = bot.plan
+                if plan is None or plan[0] != top.partner:
+                    bot.plan = bot.find_deal(t)
+            return bot.choose(View(seat, t), legal)
+
+        return act
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        """Each seat's share of the squared net worths of the players still in (the bankrupt
+        none): a richer seat's lead counts more than in proportion, as rents compound."""
+        t = state.table
+        worth = [float(self.rules.net_worth(t, s)) ** 2 for s in range(self.players)]
+        total = sum(worth)
+        if total <= 0:
+            return [1.0 / self.players] * self.players
+        return [w / total for w in worth]
+
+    def search_depth(self) -> int:
+        return SEARCH_DEPTH
+
+
+# Steps a search rollout plays before the evaluation (a greedy game runs about 350 steps).
+SEARCH_DEPTH = 30
 
 __all__ = ["EsportMonopoly"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tycoon.core import (
@@ -16,6 +16,7 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
+    SeededRng,
 )
 from tycoon.games.estates import render, svg
 from tycoon.games.estates.actions import (
@@ -884,6 +885,43 @@ class Estates(Game[EstatesState, Action, EstatesView]):
 
     def move_targets(self, action: Action) -> tuple[str, ...]:
         return svg.move_targets(action)
+
+    # -- search hooks ------------------------------------------------------------------------
+
+    def rollout_policy(
+        self,
+    ) -> Callable[[EstatesState, int, Sequence[Any], Rng], Action] | None:
+        """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.games.estates.bots import GreedyBot
+
+        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+
+        def act(state: EstatesState, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+            bot = bots[seat]
+            bot.rng = rng
+            return bot.choose(self.observe(state, seat), legal)
+
+        return act
+
+    def evaluate(self, state: EstatesState) -> Sequence[float] | None:
+        """Each seat's chance of winning guessed from what its buildings are likely to score
+        (the greedy bot's prospects: complete rows likely or not), its cash box and earlier
+        rounds' totals, a little for money in hand: a softmax at a temperature of four points."""
+        from math import exp
+
+        from tycoon.games.estates.bots import prospects
+
+        n = self.players
+        likely = prospects(state.board, n, self.empty_row_complete)
+        keys = [state.totals[s] + likely[s] + state.box[s] + 0.1 * state.money[s] for s in range(n)]
+        top = max(keys)
+        weights = [exp((k - top) / 4.0) for k in keys]
+        whole = sum(weights)
+        return [w / whole for w in weights]
+
+    def search_depth(self) -> int:
+        """Rollout steps before the evaluation: about two auctions."""
+        return 12
 
 
 def high_bid(bids: tuple[int, ...]) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from tycoon.core import (
     Outcome,
     Rng,
     SealedCommits,
+    SeededRng,
     notation,
 )
 from tycoon.games.milton_keynes import board as bd
@@ -959,3 +960,40 @@ class MiltonKeynes(Game[State, Action, View]):
         from tycoon.games.milton_keynes import svg
 
         return svg.move_targets(self, action)
+
+    # -- search hooks ------------------------------------------------------------------------
+    def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
+        """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.games.milton_keynes.bots import GreedyBot
+
+        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+
+        def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+            bot = bots[seat]
+            bot.rng = rng
+            return bot.choose(self.observe(state, seat), legal)
+
+        return act
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        """Each seat's chance of winning guessed from the income blocks it has on the map, with
+        a quarter block for each deed in hand and one for every tenth of its fair share of the
+        money: a softmax at a temperature of two blocks."""
+        from math import exp
+
+        n = self.players
+        fair = max(cd.BANK_TOTAL // (n + 1), 1)
+        keys = [
+            state.city.blocks[s]
+            + 0.25 * bd.popcount(state.players[s].deeds)
+            + state.players[s].cash / fair
+            for s in range(n)
+        ]
+        top = max(keys)
+        weights = [exp((k - top) / 2.0) for k in keys]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def search_depth(self) -> int:
+        """Rollout steps before the evaluation (a game between greedy bots runs ~300 steps)."""
+        return 20

@@ -4,11 +4,12 @@ outcome."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from tycoon.core import (
+    Action,
     Chance,
     Dynamics,
     Game,
@@ -18,6 +19,7 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
+    SeededRng,
     notation,
     to_jsonable,
 )
@@ -646,6 +648,36 @@ class MyCity(Game[CityState, CityAction, CityView]):
 
     def move_targets(self, action: CityAction) -> tuple[str, ...]:
         return svg.move_targets(action)
+
+    # -- search hooks -------------------------------------------------------------------------
+
+    def rollout_policy(self) -> Callable[[CityState, int, Sequence[Any], Rng], Action] | None:
+        """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.games.my_city.bots import GreedyBot
+
+        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+
+        def act(state: CityState, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+            bot = bots[seat]
+            bot.rng = rng
+            return bot.choose(self.observe(state, seat), legal)
+
+        return act
+
+    def evaluate(self, state: CityState) -> Sequence[float] | None:
+        """Each seat's chance of winning guessed from the position scored as if it ended now: a
+        softmax of the totals at a temperature of three prestige."""
+        from math import exp
+
+        totals = score_position(self.tables, state.landmark_at, state.zone_at).totals
+        top = max(totals)
+        weights = [exp((t - top) / 3.0) for t in totals]
+        whole = sum(weights)
+        return [w / whole for w in weights]
+
+    def search_depth(self) -> int:
+        """Rollout steps before the evaluation: one round of placements."""
+        return self.players
 
 
 def draw_counters(supply: int, usable: int, rng: Rng) -> tuple[int, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tycoon.core import (
@@ -16,6 +16,7 @@ from tycoon.core import (
     OptionError,
     Outcome,
     Rng,
+    SeededRng,
 )
 from tycoon.games.water_rights import actions as notation
 from tycoon.games.water_rights import render, svg
@@ -812,6 +813,37 @@ class WaterRights(Game[State, Action, View]):
 
     def move_targets(self, action: Action) -> tuple[str, ...]:
         return svg.move_targets(self, action)
+
+    # -- search hooks ----------------------------------------------------------------------------
+
+    def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
+        """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.games.water_rights.bots import GreedyBot
+
+        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+
+        def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+            bot = bots[seat]
+            bot.rng = rng
+            return bot.choose(self.observe(state, seat), legal)
+
+        return act
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        """Each seat's chance of winning guessed from its role's score if the game ended now: a
+        softmax at a temperature of three points."""
+        from math import exp
+
+        scores = self.scores(state)
+        totals = [scores[role]["total"] for role in self.role_of_seat]
+        top = max(totals)
+        weights = [exp((t - top) / 3.0) for t in totals]
+        whole = sum(weights)
+        return [w / whole for w in weights]
+
+    def search_depth(self) -> int:
+        """Rollout steps before the evaluation: about a round's requests and draft."""
+        return 16
 
 
 def data_directory(value: str) -> str:

@@ -1,0 +1,414 @@
+"""The information-set MCTS bot: the search itself, its seat codes, and fairness by construction
+(it is handed views only, and what its seat cannot see cannot change what it does)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from sealed_auction import Bid
+
+from tycoon.bots.ismcts import (
+    IsmctsBot,
+    Search,
+    candidates,
+    outcome_rewards,
+    spread_amounts,
+)
+from tycoon.core import (
+    Action,
+    AmountRange,
+    Match,
+    Outcome,
+    SealedCommits,
+    SeededRng,
+    count_actions,
+    make,
+    sample_choice,
+)
+from tycoon.core.errors import UnknownBotError
+from tycoon.core.players import bots_for, make_bot
+from tycoon.sim import make_bots, play_match
+
+GAMES = ("esport-monopoly", "estates", "milton-keynes", "my-city", "water-rights")
+ALL_GAMES = (*GAMES, "sealed-auction")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pick(Action):
+    amount: int
+
+
+def decision(name: str, seed: int = 3, skip: int = 12) -> tuple[Any, Any, int]:
+    """(game, state, seat) at a decision with several choices, after ``skip`` random steps."""
+    game = make(name)
+    rng = SeededRng(seed)
+    state = game.initial_state(rng)
+    if name == "sealed-auction":  # six steps in all
+        skip = min(skip, 3)
+    steps = 0
+    while True:
+        to_act = game.to_act(state)
+        assert to_act, f"{name} ended before a decision was found"
+        seat = to_act[0]
+        legal = game.legal_actions(state, seat)
+        if steps >= skip and count_actions(legal) > 1:
+            return game, state, seat
+        state = game.transition(state, sample_choice(legal, rng), rng)
+        steps += 1
+
+
+def search_choice(game: Any, view: Any, legal: Any, seat: int, seed: int = 11) -> Any:
+    bot = IsmctsBot(game, seat, SeededRng(seed), {"iterations": "12"})
+    return bot.choose(view, legal)
+
+
+# -- the search -------------------------------------------------------------------------------
+
+
+def test_a_wide_amount_range_is_spread_over_five_amounts_from_low_to_high() -> None:
+    assert spread_amounts(AmountRange(Pick(0, 0), 0, 100)) == [0, 25, 50, 75, 100]
+    assert spread_amounts(AmountRange(Pick(0, 0), 10, 30, step=5)) == [10, 15, 20, 25, 30]
+    assert spread_amounts(AmountRange(Pick(0, 0), 3, 8)) == [3, 4, 5, 6, 7, 8]
+
+
+def test_a_policy_suggestion_inside_a_range_joins_the_candidates() -> None:
+    legal = [Pick(0, -1), AmountRange(Pick(0, 0), 0, 100)]
+    assert candidates(legal) == [Pick(0, -1), *(Pick(0, a) for a in (0, 25, 50, 75, 100))]
+    assert Pick(0, 37) in candidates(legal, Pick(0, 37))
+    assert Pick(0, 200) not in candidates(legal, Pick(0, 200))
+    assert len(candidates(legal, Pick(0, 50))) == 6
+
+
+def test_rewards_favour_the_winner_and_share_a_tied_win() -> None:
+    alone = outcome_rewards(Outcome((3.0, 1.0, 2.0), (1, 3, 2), "x"), 3)
+    assert alone[0] > alone[2] > alone[1]
+    assert alone[0] == pytest.approx(1.0)
+    tied = outcome_rewards(Outcome((3.0, 3.0, 2.0), (1, 1, 3), "x"), 3)
+    assert tied[0] == tied[1] == pytest.approx(0.4 + 0.2)
+    assert tied[2] == 0.0
+
+
+def test_a_decision_with_one_legal_choice_runs_no_search() -> None:
+    game = make("sealed-auction")
+    calls: list[Any] = []
+
+    def counted(view: Any, rng: Any) -> Any:
+        calls.append(view)
+        raise AssertionError("no determinisation for a forced move")
+
+    game.sample_state = counted  # type: ignore[method-assign]
+    bot = IsmctsBot(game, 0, SeededRng(1), {})
+    only = AmountRange(Bid(0, 0), 0, 0)
+    assert bot.choose(None, [only]) == only.action(0)
+    assert calls == []
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_the_search_picks_a_legal_move_and_repeats_it_from_the_same_seed(name: str) -> None:
+    game, state, seat = decision(name)
+    view = game.observe(state, seat)
+    legal = game.legal_actions(state, seat)
+    first = search_choice(game, view, legal, seat)
+    game.check(state, first)
+    assert search_choice(game, view, legal, seat) == first
+
+
+def test_the_search_counts_its_iterations_and_visits_every_root_move() -> None:
+    game, state, seat = decision("estates")
+    legal = game.legal_actions(state, seat)
+    search = Search(game, seat, game.observe(state, seat), legal, SeededRng(2))
+    search.run(iterations=60)
+    rows = search.statistics()
+    assert search.iterations == 60
+    assert sum(visits for _, visits, _ in rows) == 60
+    assert len(candidates(legal)) <= 60
+    assert {action for action, _, _ in rows} == set(candidates(legal))
+
+
+def test_the_search_bids_its_value_rather_than_nothing_in_the_sealed_auction() -> None:
+    """With a value of 10 and 10 to spend against a random bidder, bidding 0 nearly always loses
+    the item; the search should see that bidding a fair amount pays."""
+    game = make("sealed-auction")
+    rng = SeededRng(4)
+    state = game.initial_state(rng)
+    state = dataclasses.replace(state, values=(10, 1))
+    view = game.observe(state, 0)
+    legal = game.legal_actions(state, 0)
+    bot = IsmctsBot(game, 0, SeededRng(5), {"iterations": "400"})
+    action = bot.choose(view, legal)
+    assert isinstance(action, Bid)
+    assert 3 <= action.amount <= 9
+
+
+def test_the_search_beats_random_play_in_the_sealed_auction() -> None:
+    game = make("sealed-auction")
+    wins = 0.0
+    for seed in range(12):
+        seats = (
+            ["ismcts:iterations=150", "random"] if seed % 2 else ["random", "ismcts:iterations=150"]
+        )
+        me = 0 if seed % 2 else 1
+        match = play_match(game, make_bots(game, seats, seed), seed, seats)
+        outcome = match.outcome()
+        assert outcome is not None
+        if outcome.ranks[me] == 1:
+            wins += 1 / len(outcome.winners)
+    assert wins >= 8
+
+
+# -- seat codes and presets -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_ismcts_and_the_presets_sit_at_every_game(name: str) -> None:
+    codes = {entry.code for entry in bots_for(name)}
+    assert {"ismcts", "easy", "normal", "hard"} <= codes
+
+
+def test_presets_set_a_budget_and_take_the_search_parameters() -> None:
+    game = make("estates")
+    easy = make_bot("easy", game, 0, SeededRng(1))
+    hard = make_bot("hard", game, 0, SeededRng(1))
+    assert isinstance(easy, IsmctsBot) and isinstance(hard, IsmctsBot)
+    assert easy.iterations < 300 and easy.seconds == 0
+    assert hard.seconds == 1.0
+    quick = make_bot("hard:iterations=5", game, 0, SeededRng(1))
+    assert isinstance(quick, IsmctsBot) and quick.seconds == 0 and quick.iterations == 5
+    tuned = make_bot("ismcts:c=1.5:depth=10:rollout=random:seed=9", game, 0, SeededRng(1))
+    assert isinstance(tuned, IsmctsBot)
+    assert (tuned.c, tuned.depth, tuned.use_policy) == (1.5, 10, False)
+
+
+@pytest.mark.parametrize(
+    "code", ["ismcts:rollout=smart", "ismcts:iterations=0", "ismcts:seed=x", "ismcts:c=-1"]
+)
+def test_bad_search_parameters_are_refused_with_a_reason(code: str) -> None:
+    with pytest.raises(UnknownBotError) as error:
+        make_bot(code, make("estates"), 0, SeededRng(1))
+    assert "parameter" in error.value.reason
+
+
+def test_the_seed_parameter_fixes_the_search_whatever_the_seat_rng() -> None:
+    game, state, seat = decision("water-rights")
+    view = game.observe(state, seat)
+    legal = game.legal_actions(state, seat)
+    choices = {
+        make_bot("ismcts:iterations=10:seed=4", game, seat, SeededRng(r)).choose(view, legal)
+        for r in range(3)
+    }
+    assert len(choices) == 1
+
+
+# -- fair by construction ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_the_search_bot_is_only_ever_handed_views(name: str) -> None:
+    """Every ``choose`` call receives an object that ``observe`` returned for that very seat,
+    never a state, and the bot keeps no state of the match."""
+    game = make(name)
+    observed: dict[int, int | None] = {}
+    real_observe = game.observe
+
+    def watched(state: Any, seat: int | None) -> Any:
+        view = real_observe(state, seat)
+        observed[id(view)] = seat
+        return view
+
+    game.observe = watched  # type: ignore[method-assign]
+    match: Match[Any, Any, Any] = Match(game, 5)
+    state_type = type(match.state)
+    bot = IsmctsBot(game, 0, SeededRng(2), {"iterations": "3", "depth": "6"})
+    other = make_bot("random", game, 1, SeededRng(3))
+    calls = 0
+    for _ in range(40):
+        to_act = match.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        view = match.view(seat)
+        legal = match.legal_actions(seat)
+        if seat == 0:
+            assert observed[id(view)] == 0 and not isinstance(view, state_type)
+            action = bot.choose(view, legal)
+            calls += 1
+        else:
+            action = make_bot("random", game, seat, SeededRng(seat)).choose(view, legal)
+        match.play(action)
+    assert calls > 0
+    assert other is not None
+    for value in vars(bot).values():
+        assert not isinstance(value, state_type)
+
+
+def _differing_state(game: Any, state: Any, seat: int) -> Any:
+    """A state with the same view for ``seat`` but other hidden data, where a game hides any."""
+    view = game.observe(state, seat)
+    for seed in range(20):
+        other = game.sample_state(view, SeededRng(100 + seed))
+        if other != state:
+            return other
+    return game.sample_state(view, SeededRng(100))
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_another_seats_hidden_data_does_not_change_the_search(name: str) -> None:
+    game, state, seat = decision(name, skip=20)
+    other = _differing_state(game, state, seat)
+    if game.spec.information.value != "perfect":
+        assert other != state
+    view = game.observe(state, seat)
+    assert game.observe(other, seat) == view
+    first = search_choice(game, view, game.legal_actions(state, seat), seat)
+    second = search_choice(game, game.observe(other, seat), game.legal_actions(other, seat), seat)
+    assert first == second
+
+
+def _sealed_field(state: Any) -> str | None:
+    for f in dataclasses.fields(state):
+        if isinstance(getattr(state, f.name), SealedCommits):
+            return f.name
+    return None
+
+
+def _sealed_pair(name: str) -> tuple[Any, Any, Any]:
+    """Two states in a sealed step that differ only in seat 1's commit, seat 0 still to commit."""
+    game = make(name)
+    for seed in range(30):
+        rng = SeededRng(seed)
+        state = game.initial_state(rng)
+        for _ in range(400):
+            to_act = game.to_act(state)
+            if not to_act:
+                break
+            if 0 in to_act and 1 in to_act:
+                legal = game.legal_actions(state, 1)
+                picks = candidates(legal)
+                if len(picks) > 1:
+                    return (
+                        game,
+                        game.transition(state, picks[0], rng),
+                        game.transition(state, picks[-1], rng),
+                    )
+            seat = to_act[0]
+            state = game.transition(state, sample_choice(game.legal_actions(state, seat), rng), rng)
+    raise AssertionError(f"no sealed step with a choice found in {name}")
+
+
+@pytest.mark.parametrize("name", ["milton-keynes", "sealed-auction"])
+def test_another_seats_sealed_commit_is_drawn_not_read(name: str) -> None:
+    game, low, high = _sealed_pair(name)
+    field = _sealed_field(low)
+    assert field is not None
+    assert getattr(low, field) != getattr(high, field)
+    view = game.observe(low, 0)
+    assert game.observe(high, 0) == view
+    drawn = {
+        getattr(game.sample_state(view, SeededRng(seed)), field).value_of(1) for seed in range(30)
+    }
+    assert len(drawn) > 1
+    legal = game.legal_actions(low, 0)
+    assert search_choice(game, view, legal, 0) == search_choice(
+        game, game.observe(high, 0), game.legal_actions(high, 0), 0
+    )
+
+
+# -- what each game offers the search ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_evaluates_a_position_as_shares_of_winning(name: str) -> None:
+    game, state, _ = decision(name, skip=30)
+    values = game.evaluate(state)
+    assert values is not None and len(values) == game.players
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert sum(values) == pytest.approx(1.0)
+    assert game.search_depth() > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_rollout_policy_plays_its_greedy_move(name: str) -> None:
+    game, state, seat = decision(name, skip=25)
+    policy = game.rollout_policy()
+    assert policy is not None
+    legal = game.legal_actions(state, seat)
+    action = policy(state, seat, legal, SeededRng(1))
+    game.check(state, action)
+    greedy = make_bot("greedy", game, seat, SeededRng(1))
+    assert action == greedy.choose(game.observe(state, seat), legal)
+
+
+def test_the_sealed_auction_offers_no_hooks_and_the_search_plays_random_rollouts() -> None:
+    game = make("sealed-auction")
+    assert game.rollout_policy() is None and game.evaluate(game.initial_state(SeededRng(1))) is None
+    assert game.search_depth() == 0
+
+
+def test_milton_keynes_prefers_the_seat_with_more_income_blocks() -> None:
+    game, state, _ = decision("milton-keynes", skip=30)
+    city = state.city
+    more = dataclasses.replace(city, blocks=(city.blocks[0] + 6, *city.blocks[1:]))
+    values = game.evaluate(dataclasses.replace(state, city=more))
+    assert values is not None
+    before = game.evaluate(state)
+    assert before is not None and values[0] > before[0] and values[0] == max(values)
+
+
+def test_esport_monopoly_prefers_the_richer_seat() -> None:
+    game, state, _ = decision("esport-monopoly", skip=30)
+    table = state.table
+    cash = (table.cash[0] + 2000, *table.cash[1:])
+    richer = state._replace(table=table._replace(cash=cash))
+    values = game.evaluate(richer)
+    before = game.evaluate(state)
+    assert values is not None and before is not None
+    assert values[0] == max(values) and values[0] > before[0]
+
+
+def test_with_a_policy_the_search_tries_its_move_first_and_widens_slowly() -> None:
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+
+    def last_choice(state: Any, seat: int, legal: Any, rng: Any) -> Any:
+        return candidates(legal)[-1]
+
+    search = Search(
+        game, seat, game.observe(state, seat), legal, SeededRng(3), policy=last_choice, depth=1
+    )
+    search.run(iterations=16)
+    children = list(search.root.children.values())
+    assert len(candidates(legal)) > 20
+    assert children[0].action == candidates(legal)[-1]
+    assert 2 <= len(children) <= 1 + 4  # 1 + WIDEN * sqrt(15)
+
+
+def test_without_a_policy_every_root_move_is_tried_once_before_any_twice() -> None:
+    game, state, seat = decision("estates")
+    legal = game.legal_actions(state, seat)
+    search = Search(game, seat, game.observe(state, seat), legal, SeededRng(2))
+    search.run(iterations=len(candidates(legal)))
+    assert all(visits == 1 for _, visits, _ in search.statistics())
+
+
+def test_esport_monopolys_policy_carries_out_a_plan_made_before_the_search_began() -> None:
+    """Greedy opens its management menu (or a deal) meaning to build (or offer) in the next
+    step; a policy made afresh for a search at that next step does the same, not "back"."""
+    game = make("esport-monopoly")
+    seats = ["greedy"] * game.players
+    bots = make_bots(game, seats, 5)
+    match: Match[Any, Any, Any] = Match(game, 5, seats)
+    planned = 0
+    while match.to_act() and planned < 3:
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        top = match.state.table.stack[-1]
+        action = bots[seat].choose(match.view(seat), legal)
+        if type(top).__name__ in ("Manage", "Deal") and not getattr(top, "sent", False):
+            policy = game.rollout_policy()
+            assert policy is not None
+            assert policy(match.state, seat, legal, SeededRng(1)) == action
+            planned += 1
+        match.play(action)
+    assert planned == 3

@@ -1,0 +1,152 @@
+"""``tycoon tournament``: rotated seatings, results independent of --jobs, win rates, the
+head-to-head table and ratings, on the sealed-auction test game and The Estates."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections import Counter
+
+import pytest
+
+from tycoon.cli.main import run
+from tycoon.core.errors import TycoonError, UnknownBotError
+from tycoon.sim.runner import GameResult
+from tycoon.sim.tournament import (
+    Played,
+    TournamentReport,
+    lineups,
+    parse_entries,
+    play_tournament,
+)
+
+
+def result(ranks: tuple[int, ...], index: int = 0) -> GameResult:
+    return GameResult(index, 0, tuple(float(-r) for r in ranks), ranks, False, 1, None)
+
+
+def test_every_bot_takes_every_seat_equally_often_over_a_rotation() -> None:
+    for entries, players in ((("a", "b", "c"), 4), (("a", "b", "b", "b"), 4), (("a", "b"), 3)):
+        seatings = lineups(entries, players)
+        assert len(seatings) == len(entries)
+        for seat in range(players):
+            held = Counter(lineup[seat] for lineup in seatings)
+            assert held == Counter(entries)
+
+
+def test_one_search_bot_against_three_greedy_holds_one_seat_a_game() -> None:
+    for lineup in lineups(("ismcts", "greedy", "greedy", "greedy"), 4):
+        assert lineup.count("ismcts") == 1
+
+
+def test_win_rates_count_seats_and_share_tied_wins() -> None:
+    report = TournamentReport("x", 3, ("a", "b"), 1)
+    report.add(Played(0, ("a", "b", "a"), result((1, 2, 3))))
+    report.add(Played(1, ("b", "a", "b"), result((1, 1, 3))))
+    a, b = report.lines()
+    assert (a.code, a.seats, a.wins) == ("a", 3, 1.5)
+    assert (b.code, b.seats, b.wins) == ("b", 3, 0.5)
+    assert a.fair_share == pytest.approx(1 / 3)
+    assert a.win_rate == pytest.approx(0.5)
+    low, high = a.interval
+    assert low < 0.5 < high
+
+
+def test_head_to_head_compares_every_pair_of_seats_of_two_bots() -> None:
+    report = TournamentReport("x", 3, ("a", "b"), 1)
+    report.add(Played(0, ("a", "b", "a"), result((1, 2, 3))))
+    report.add(Played(1, ("b", "a", "b"), result((1, 1, 3))))
+    table = report.head_to_head()
+    # game 0: a1 beats b, b beats a3; game 1: tie with the first b, a beats the second b
+    assert table[("a", "b")] == (2.5, 4)
+    assert table[("b", "a")] == (1.5, 4)
+
+
+def test_ratings_put_the_bot_that_keeps_winning_on_top() -> None:
+    report = TournamentReport("x", 2, ("a", "b"), 1)
+    for g in range(10):
+        seats = ("a", "b") if g % 2 == 0 else ("b", "a")
+        report.add(Played(g, seats, result((1, 2) if g % 2 == 0 else (2, 1), g)))
+    ratings = report.ratings()
+    assert ratings["a"].mu > 25 > ratings["b"].mu
+    assert ratings["a"].ordinal == pytest.approx(ratings["a"].mu - 3 * ratings["a"].sigma)
+    assert ratings["a"].sigma < 25 / 3
+
+
+def test_a_tournament_plays_in_game_order_and_does_not_depend_on_jobs() -> None:
+    one = play_tournament("sealed-auction", 2, {}, ("ismcts:iterations=20", "random"), 6, seed=4)
+    two = play_tournament(
+        "sealed-auction", 2, {}, ("ismcts:iterations=20", "random"), 6, seed=4, jobs=2
+    )
+    assert [p.number for p in one.played] == list(range(6))
+    assert [(p.seats, p.result.seed, p.result.ranks) for p in one.played] == [
+        (p.seats, p.result.seed, p.result.ranks) for p in two.played
+    ]
+    assert [p.seats for p in one.played[:2]] == [
+        ("ismcts:iterations=20", "random"),
+        ("random", "ismcts:iterations=20"),
+    ]
+    other = play_tournament("sealed-auction", 2, {}, ("ismcts:iterations=20", "random"), 6, seed=5)
+    assert [p.result.seed for p in other.played] != [p.result.seed for p in one.played]
+
+
+@pytest.mark.parametrize("text", ["greedy", "greedy,,random", "random,random"])
+def test_a_tournament_needs_two_different_bots(text: str) -> None:
+    with pytest.raises(UnknownBotError):
+        parse_entries(text)
+
+
+def test_a_bot_unknown_to_the_game_is_refused_before_any_game() -> None:
+    with pytest.raises(TycoonError) as error:
+        play_tournament("estates", 4, {}, ("greedy", "nobody"), 4, seed=1)
+    assert "nobody" in error.value.reason
+
+
+def tycoon(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str):
+    monkeypatch.setattr(sys, "argv", ["tycoon", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as exit_info:
+        run()
+    captured = capsys.readouterr()
+    code = exit_info.value.code
+    return (code if isinstance(code, int) else 0), captured.out, captured.err
+
+
+def test_the_tournament_command_prints_rates_pairs_and_ratings(monkeypatch, capsys) -> None:
+    code, out, _ = tycoon(
+        monkeypatch, capsys, "tournament", "sealed-auction", "--bots", "easy,random", "-n", "4"
+    )
+    assert code == 0
+    for words in ("win rate", "95% interval", "head to head", "ordinal", "easy", "random"):
+        assert words in out
+
+
+def test_the_tournament_command_writes_json_and_reads_game_options(monkeypatch, capsys) -> None:
+    code, out, _ = tycoon(
+        monkeypatch,
+        capsys,
+        "tournament",
+        "sealed-auction",
+        "--bots",
+        "ismcts:iterations=5,random",
+        "-n",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+        "--cash",
+        "20",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 4 and data["options"]["cash"] == 20
+    assert {bot["code"] for bot in data["bots"]} == {"ismcts:iterations=5", "random"}
+    assert sum(bot["seats"] for bot in data["bots"]) == 8
+
+
+def test_the_tournament_command_refuses_a_lone_bot_in_one_line(monkeypatch, capsys) -> None:
+    code, _, err = tycoon(
+        monkeypatch, capsys, "tournament", "sealed-auction", "--bots", "random", "-n", "2"
+    )
+    assert code == 2 and "two different bots" in err

@@ -1,0 +1,366 @@
+"""``ismcts``: information-set Monte Carlo tree search, for every game, from a seat's view alone.
+
+The bot is handed what any bot is handed, its seat's view and legal choices, never a state. Each
+iteration of the search draws a *determinisation*, a full state consistent with the view
+(``game.sample_state(view, rng)``: other hands, deck orders, hidden cash and another seat's sealed
+commit drawn, never read), and walks one tree shared by every determinisation (single-observer
+ISMCTS, Cowling, Powley and Whitehouse 2012):
+
+- **selection** among the children whose actions are legal *in this determinisation*, by UCB1
+  with availability counts (a child's exploration term counts the visits in which it could have
+  been chosen, not the parent's visits);
+- **expansion** of one untried action, drawn at random;
+- **rollout** by random play or by the game's fast policy (``Game.rollout_policy``), up to a depth
+  after which the game's evaluation (``Game.evaluate``) scores the position, or to the end;
+- **backup** of one reward per seat: each node keeps the reward of the seat whose move led to it,
+  so every seat, the opponents included, is modelled as playing for itself.
+
+Chance happens inside ``transition`` with the rng the search passes: every iteration has its own
+rng, forked from the bot's, so a search with the same seed and iteration budget repeats exactly.
+
+Amount ranges are discretised: a range of at most :data:`ALL_AMOUNTS` amounts is taken whole,
+a wider one as :data:`SPREAD` evenly spread amounts from its low to its high end, plus, where the
+game has a rollout policy, the amount that policy picks in the position at hand.
+
+Rewards: a finished game gives seat ``s`` ``0.8 * win + 0.2 * (n - rank) / (n - 1)``, where
+``win`` is 1 shared among tied winners; an evaluation gives the game's own estimate in ``[0, 1]``.
+
+Parameters: ``iterations`` (default 200), ``seconds`` (a time budget instead, per decision),
+``c`` (exploration constant, default 0.7), ``depth`` (rollout steps before evaluation; default
+the game's ``search_depth``), ``rollout`` (``policy`` (default: the game's policy where it has
+one) or ``random``), ``seed``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tycoon.core.actions import Action, AmountRange, count_actions, sample_choice
+from tycoon.core.errors import UnknownBotError
+from tycoon.core.game import Game, Outcome
+from tycoon.core.players import Bot, register_bot
+from tycoon.core.rng import Rng, SeededRng
+
+ALL_AMOUNTS = 7
+SPREAD = 5
+DEFAULT_ITERATIONS = 200
+DEFAULT_C = 0.7
+WIN_WEIGHT = 0.8
+WIDEN = 1.0
+PRIOR_BONUS = 0.5
+PRIOR_SHARE = 0.15
+
+Policy = Callable[[Any, int, Sequence[Any], Rng], Action]
+
+
+def spread_amounts(choice: AmountRange[Any]) -> list[int]:
+    """The amounts of ``choice`` a search considers: all of a short range, else ``SPREAD``
+    evenly spread amounts including both ends."""
+    count = len(choice)
+    if count <= ALL_AMOUNTS:
+        return list(choice.amounts())
+    picks: list[int] = []
+    for i in range(SPREAD):
+        amount = choice.low + choice.step * round(i * (count - 1) / (SPREAD - 1))
+        if amount not in picks:
+            picks.append(amount)
+    return picks
+
+
+def candidates(legal: Sequence[Any], suggestion: Action | None = None) -> list[Action]:
+    """Concrete actions standing for ``legal``: actions as they are, ranges discretised, and
+    ``suggestion`` (a policy's pick) added when a range holds it."""
+    result: list[Action] = []
+    for choice in legal:
+        if isinstance(choice, AmountRange):
+            result.extend(choice.action(amount) for amount in spread_amounts(choice))
+            if suggestion is not None and choice.contains(suggestion) and suggestion not in result:
+                result.append(suggestion)
+        else:
+            result.append(choice)
+    return result
+
+
+def outcome_rewards(outcome: Outcome, players: int) -> list[float]:
+    """Each seat's reward for a finished game: mostly winning (shared by tied winners), a
+    little for a better rank."""
+    winners = [s for s, rank in enumerate(outcome.ranks) if rank == 1]
+    share = 1.0 / len(winners) if winners else 0.0
+    spread = max(players - 1, 1)
+    return [
+        WIN_WEIGHT * (share if outcome.ranks[s] == 1 else 0.0)
+        + (1 - WIN_WEIGHT) * (players - outcome.ranks[s]) / spread
+        for s in range(players)
+    ]
+
+
+class Node:
+    """A tree node: reached by ``action`` of ``seat`` (the root by none), with that seat's total
+    reward, its visits, and how often it was available when its parent was visited."""
+
+    __slots__ = ("action", "available", "children", "reward", "seat", "visits")
+
+    def __init__(self, action: Action | None, seat: int) -> None:
+        self.action = action
+        self.seat = seat
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class Search:
+    """One search from one view: ``run`` builds the tree, ``best`` reads the choice."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        seat: int,
+        view: Any,
+        legal: Sequence[Any],
+        rng: SeededRng,
+        c: float = DEFAULT_C,
+        depth: int = 0,
+        policy: Policy | None = None,
+        policy_rollouts: bool = True,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.view = view
+        self.rng = rng
+        self.c = c
+        self.depth = depth
+        self.policy = policy
+        self.rollout_policy = policy if policy_rollouts else None
+        self.players = game.players
+        self.root = Node(None, seat)
+        self.root_legal = legal
+        self.root_actions: list[Action] | None = None
+        self.root_prior: Action | None = None
+        self.iterations = 0
+
+    # -- the loop -----------------------------------------------------------------------------
+    def run(self, iterations: int = 0, seconds: float = 0.0) -> None:
+        """Iterate ``iterations`` times, or for ``seconds`` (at least one iteration)."""
+        if seconds > 0:
+            deadline = time.perf_counter() + seconds
+            while True:
+                self.iterate(self.rng.fork())
+                if time.perf_counter() >= deadline:
+                    return
+        for _ in range(iterations):
+            self.iterate(self.rng.fork())
+
+    def iterate(self, rng: Rng) -> None:
+        game = self.game
+        state = game.sample_state(self.view, rng)
+        suggestion = self._suggest(state, self.seat, self.root_legal, rng)
+        if self.root_actions is None:
+            self.root_actions = candidates(self.root_legal, suggestion)
+            self.root_prior = suggestion
+        node = self.root
+        path = [node]
+        actions = self.root_actions
+        while True:
+            child = self._select(node, actions, suggestion, rng)
+            state = game.transition(state, child.action, rng)
+            path.append(child)
+            if child.visits == 0:
+                break
+            node = child
+            to_act = game.to_act(state)
+            if not to_act:
+                break
+            seat = to_act[0]
+            legal = game.legal_actions(state, seat)
+            suggestion = self._suggest(state, seat, legal, rng)
+            actions = candidates(legal, suggestion)
+            if not actions:
+                break
+        rewards = self._rollout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.seat]
+        self.iterations += 1
+
+    def _select(
+        self, node: Node, actions: list[Action], suggestion: Action | None, rng: Rng
+    ) -> Node:
+        """The child to follow: a new one while the node may widen (the policy's pick first,
+        then at random), else the best tried one by UCB1 over availability; every available
+        child's availability is counted.
+
+        Without a policy every action is tried once before any is tried again; with one, a
+        node visited ``v`` times has at most ``1 + WIDEN * sqrt(v)`` children (progressive
+        widening), so a small budget is spent refining the policy's move and a few rivals."""
+        children = node.children
+        tried = [children[a] for a in actions if a in children]
+        for child in tried:
+            child.available += 1
+        if len(tried) < len(actions) and (
+            suggestion is None or len(tried) < 1 + WIDEN * math.sqrt(node.visits)
+        ):
+            if suggestion is not None and suggestion not in children and suggestion in actions:
+                action = suggestion
+            else:
+                untried = [a for a in actions if a not in children]
+                action = untried[rng.below(len(untried))]
+            child = Node(action, action.seat)
+            child.available = 1
+            children[action] = child
+            return child
+        best = tried[0]
+        best_score = -math.inf
+        c = self.c
+        for child in tried:
+            score = child.reward / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if child.action == suggestion:
+                score += PRIOR_BONUS / (child.visits + 1)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _suggest(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Action | None:
+        """The policy's pick (a prior for widening, and an amount to search within a range)."""
+        if self.policy is None:
+            return None
+        return self.policy(state, seat, legal, rng)
+
+    def _rollout(self, state: Any, rng: Rng) -> list[float]:
+        game = self.game
+        policy = self.rollout_policy
+        depth = self.depth
+        steps = 0
+        while True:
+            to_act = game.to_act(state)
+            if not to_act:
+                outcome = game.outcome(state)
+                assert outcome is not None
+                return outcome_rewards(outcome, self.players)
+            if depth and steps >= depth:
+                values = game.evaluate(state)
+                if values is not None:
+                    return list(values)
+                return [1.0 / self.players] * self.players
+            seat = to_act[0]
+            legal = game.legal_actions(state, seat)
+            if policy is not None:
+                action = policy(state, seat, legal, rng)
+            else:
+                action = sample_choice(legal, rng)
+            state = game.transition(state, action, rng)
+            steps += 1
+
+    # -- the answer ---------------------------------------------------------------------------
+    def best(self) -> Action:
+        """The most visited root action (ties: the higher mean reward, then the first); the
+        policy's own move counts ``PRIOR_SHARE`` of the iterations more, so that the search
+        departs from it only on some evidence."""
+        best: Node | None = None
+        best_key = (-math.inf, -math.inf)
+        bonus = PRIOR_SHARE * self.iterations
+        for child in self.root.children.values():
+            visits = child.visits + (bonus if child.action == self.root_prior else 0.0)
+            key = (visits, child.reward / child.visits if child.visits else 0.0)
+            if best is None or key > best_key:
+                best, best_key = child, key
+        if best is None or best.action is None:
+            raise UnknownBotError("the search ran no iteration")
+        return best.action
+
+    def statistics(self) -> list[tuple[Action, int, float]]:
+        """Each root action with its visits and mean reward, most visited first."""
+        rows = [
+            (child.action, child.visits, child.reward / child.visits if child.visits else 0.0)
+            for child in self.root.children.values()
+            if child.action is not None
+        ]
+        rows.sort(key=lambda row: -row[1])
+        return rows
+
+
+class IsmctsBot(Bot):
+    """The search as a seat: parameters parsed once, one search per decision."""
+
+    def __init__(
+        self, game: Game[Any, Any, Any], seat: int, rng: Rng, params: Mapping[str, str]
+    ) -> None:
+        super().__init__(game, seat, rng, params)
+        self.iterations = int(self.float_param("iterations", DEFAULT_ITERATIONS, 1, 10_000_000))
+        self.seconds = self.float_param("seconds", 0.0, 0.0, 3600.0)
+        self.c = self.float_param("c", DEFAULT_C, 0.0, 100.0)
+        default_depth = game.search_depth()
+        self.depth = int(self.float_param("depth", default_depth, 0, 1_000_000))
+        rollout = self.params.get("rollout", "policy")
+        if rollout not in ("policy", "random"):
+            raise UnknownBotError(f"bot parameter rollout is policy or random, not {rollout!r}")
+        self.use_policy = rollout == "policy"
+        seed = self.params.get("seed")
+        if seed is not None:
+            try:
+                self.rng = SeededRng(int(seed))
+            except ValueError:
+                reason = f"bot parameter seed takes a whole number, not {seed!r}"
+                raise UnknownBotError(reason) from None
+        self.search_rng = SeededRng(self.rng.below(1 << 62))
+        self.last: Search | None = None
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Action:
+        if count_actions(legal) == 1:
+            return sample_choice(legal, self.search_rng)
+        policy = self.game.rollout_policy()
+        search = Search(
+            self.game,
+            self.seat,
+            view,
+            legal,
+            self.search_rng.fork(),
+            c=self.c,
+            depth=self.depth,
+            policy=policy,
+            policy_rollouts=self.use_policy,
+        )
+        search.run(iterations=self.iterations, seconds=self.seconds)
+        self.last = search
+        return search.best()
+
+
+PARAMS = ("iterations", "seconds", "c", "depth", "rollout", "seed")
+
+# Difficulty presets a player understands, each the search at a budget.
+PRESETS: dict[str, tuple[str, dict[str, str]]] = {
+    "easy": ("the search at 50 iterations a move (quick, beatable)", {"iterations": "50"}),
+    "normal": ("the search at 200 iterations a move", {"iterations": "200"}),
+    "hard": ("the search at about one second a move", {"seconds": "1"}),
+}
+
+
+def preset_factory(defaults: dict[str, str]) -> Callable[..., Bot]:
+    def factory(game: Game[Any, Any, Any], seat: int, rng: Rng, params: Any) -> Bot:
+        merged = dict(defaults)
+        merged.update(params)
+        if "seconds" in params and "iterations" not in params:
+            merged.pop("iterations", None)
+        if "iterations" in params and "seconds" not in params:
+            merged.pop("seconds", None)
+        return IsmctsBot(game, seat, rng, merged)
+
+    return factory
+
+
+def register() -> None:
+    """The seat code ``ismcts`` and the presets ``easy``, ``normal``, ``hard``, for every game."""
+    register_bot(
+        "ismcts",
+        IsmctsBot,
+        "information-set Monte Carlo tree search from its own view "
+        f"({DEFAULT_ITERATIONS} iterations a move unless told)",
+        params=PARAMS,
+    )
+    for name, (summary, defaults) in PRESETS.items():
+        register_bot(name, preset_factory(defaults), summary, params=PARAMS)
