@@ -177,8 +177,10 @@ def parse_action(text: str, seat: int) -> Action:
             letters = "/".join(r.letter for r in ROWS)
             raise MalformedActionError(f"{text!r}: a row is {letters} ({NOTATION_HELP})")
         lot = _number(code[1:], "a lot", text) if len(code) > 1 else 0
+        # Lot 11 is read, so that a barrier meant to stand there is refused with the rule (a
+        # row requires at most 9 buildings) rather than as a typo.
         if not 0 <= lot <= LOTS + 1:
-            raise MalformedActionError(f"{text!r}: lots are 1..{LOTS} (11: beyond the last lot)")
+            raise MalformedActionError(f"{text!r}: lots are 1..{LOTS}")
         return Place(seat, row, lot)
     if verb == "cancel" and rest:
         code = "".join(rest)
@@ -206,10 +208,9 @@ def check_domain(action: Action) -> None:
     elif isinstance(action, Place):
         if not 0 <= action.row < len(ROWS):
             raise MalformedActionError(f"there is no row {action.row}: rows are 0..{len(ROWS) - 1}")
-        if not 0 <= action.lot <= LOTS + 1:
+        if not 0 <= action.lot <= LOTS + 1:  # 11: see parse_action
             raise MalformedActionError(
-                f"there is no lot {action.lot}: lots are 1..{LOTS} (0: Main Street, "
-                f"{LOTS + 1}: beyond the last lot)"
+                f"there is no lot {action.lot}: lots are 1..{LOTS} (0: Main Street, for the Mayor)"
             )
     elif isinstance(action, Cancel) and f"barrier{action.barrier}" not in PIECE_BY_CODE:
         raise MalformedActionError(f"there is no barrier {action.barrier}")
