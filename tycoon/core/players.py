@@ -15,7 +15,7 @@ from typing import Any
 from tycoon.core.actions import Action, sample_choice
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.game import Game
-from tycoon.core.rng import Rng
+from tycoon.core.rng import Rng, SeededRng
 from tycoon.core.spec import normalise_name
 
 
@@ -123,3 +123,19 @@ def make_bot(code_text: str, game: Game[Any, Any, Any], seat: int, rng: Rng) -> 
             f"bot {code!r} has no parameter {unknown[0]!r} (parameters: {allowed})"
         )
     return entry.factory(game, seat, rng, params)
+
+
+def bot_policy(
+    game: Game[Any, Any, Any], factory: Callable[..., Bot]
+) -> Callable[[Any, int, Sequence[Any], Rng], Action]:
+    """A search's rollout policy played by a bot (``factory`` as registered, e.g. a game's
+    ``GreedyBot``): one bot per seat for the length of one search, choosing from each seat's
+    view of the rollout's state with the rollout's rng."""
+    bots = [factory(game, seat, SeededRng(seat), {}) for seat in range(game.players)]
+
+    def act(state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
+        bot = bots[seat]
+        bot.rng = rng
+        return bot.choose(game.observe(state, seat), legal)
+
+    return act

@@ -16,7 +16,6 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
-    SeededRng,
 )
 from tycoon.games.estates import render, svg
 from tycoon.games.estates.actions import (
@@ -892,16 +891,10 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         self,
     ) -> Callable[[EstatesState, int, Sequence[Any], Rng], Action] | None:
         """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.core.players import bot_policy
         from tycoon.games.estates.bots import GreedyBot
 
-        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
-
-        def act(state: EstatesState, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
-            bot = bots[seat]
-            bot.rng = rng
-            return bot.choose(self.observe(state, seat), legal)
-
-        return act
+        return bot_policy(self, GreedyBot)
 
     def evaluate(self, state: EstatesState) -> Sequence[float] | None:
         """Each seat's chance of winning guessed from what its buildings are likely to score

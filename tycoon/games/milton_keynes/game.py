@@ -19,7 +19,6 @@ from tycoon.core import (
     Outcome,
     Rng,
     SealedCommits,
-    SeededRng,
     notation,
 )
 from tycoon.games.milton_keynes import board as bd
@@ -964,16 +963,10 @@ class MiltonKeynes(Game[State, Action, View]):
     # -- search hooks ------------------------------------------------------------------------
     def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
         """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.core.players import bot_policy
         from tycoon.games.milton_keynes.bots import GreedyBot
 
-        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
-
-        def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
-            bot = bots[seat]
-            bot.rng = rng
-            return bot.choose(self.observe(state, seat), legal)
-
-        return act
+        return bot_policy(self, GreedyBot)
 
     def evaluate(self, state: State) -> Sequence[float] | None:
         """Each seat's chance of winning guessed from the income blocks it has on the map, with

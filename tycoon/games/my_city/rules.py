@@ -19,7 +19,6 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
-    SeededRng,
     notation,
     to_jsonable,
 )
@@ -653,16 +652,10 @@ class MyCity(Game[CityState, CityAction, CityView]):
 
     def rollout_policy(self) -> Callable[[CityState, int, Sequence[Any], Rng], Action] | None:
         """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.core.players import bot_policy
         from tycoon.games.my_city.bots import GreedyBot
 
-        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
-
-        def act(state: CityState, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
-            bot = bots[seat]
-            bot.rng = rng
-            return bot.choose(self.observe(state, seat), legal)
-
-        return act
+        return bot_policy(self, GreedyBot)
 
     def evaluate(self, state: CityState) -> Sequence[float] | None:
         """Each seat's chance of winning guessed from the position scored as if it ended now: a

@@ -16,7 +16,6 @@ from tycoon.core import (
     OptionError,
     Outcome,
     Rng,
-    SeededRng,
 )
 from tycoon.games.water_rights import actions as notation
 from tycoon.games.water_rights import render, svg
@@ -818,16 +817,10 @@ class WaterRights(Game[State, Action, View]):
 
     def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
         """The ``greedy`` bot, one per seat for the length of one search, on the state's views."""
+        from tycoon.core.players import bot_policy
         from tycoon.games.water_rights.bots import GreedyBot
 
-        bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
-
-        def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
-            bot = bots[seat]
-            bot.rng = rng
-            return bot.choose(self.observe(state, seat), legal)
-
-        return act
+        return bot_policy(self, GreedyBot)
 
     def evaluate(self, state: State) -> Sequence[float] | None:
         """Each seat's chance of winning guessed from its role's score if the game ended now: a
