@@ -8,8 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from svg_helpers import concrete, picture_of, targets, texts
 
-from tycoon.core import Action, AmountRange, Match, SeededRng, sample_choice
+from tycoon.core import Match, SeededRng, sample_choice
 from tycoon.games.estates.actions import (
     Auction,
     Bid,
@@ -21,31 +22,14 @@ from tycoon.games.estates.actions import (
     Sell,
     Stow,
 )
-from tycoon.games.estates.game import Estates
 
 from .helpers import make_board, make_state, new_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def picture_of(game: Estates, view: Any) -> ET.Element:
-    drawn = game.render_svg(view)
-    assert drawn is not None
-    return ET.fromstring(drawn)
-
-
-def targets(root: ET.Element) -> dict[str, ET.Element]:
-    return {key: el for el in root.iter() if (key := el.get("data-target")) is not None}
-
-
 def words(element: ET.Element) -> str:
-    return " | ".join(t.text or "" for t in element.iter(f"{SVG}text"))
-
-
-def concrete(choice: Any) -> Action:
-    action = choice.action(choice.low) if isinstance(choice, AmountRange) else choice
-    assert isinstance(action, Action)
-    return action
+    return " | ".join(texts(element))
 
 
 POINTED = (Auction, Bid, Sell, Buy, Place, Cancel, Stow)

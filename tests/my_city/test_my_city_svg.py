@@ -6,27 +6,18 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
+from svg_helpers import picture_of, targets, texts
 
 from tycoon.core import AmountRange, Match, SeededRng, svg
-from tycoon.games.my_city import MyCity, Place, Rezone, Skip
+from tycoon.games.my_city import Place, Rezone, Skip
 
 from .support import game, position, random_move
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def picture_of(city: MyCity, view: Any) -> ET.Element:
-    drawn = city.render_svg(view)
-    assert drawn is not None
-    return ET.fromstring(drawn)
-
-
-def targets(root: ET.Element) -> dict[str, ET.Element]:
-    return {key: el for el in root.iter() if (key := el.get("data-target")) is not None}
-
-
 def words(element: ET.Element) -> list[str]:
-    return [t.text or "" for t in element.iter(f"{SVG}text")]
+    return texts(element)
 
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [

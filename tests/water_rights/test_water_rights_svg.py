@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
-from typing import Any
 
 import pytest
+from svg_helpers import concrete, picture_of, targets, texts
 
-from tycoon.core import Action, AmountRange, Match, SeededRng, make, sample_choice
+from tycoon.core import Match, SeededRng, make, sample_choice
 from tycoon.core.players import make_bot
 from tycoon.games.water_rights.actions import (
     AdjustTax,
@@ -42,24 +42,8 @@ def game3() -> WaterRights:
     return game
 
 
-def picture_of(game: WaterRights, view: Any) -> ET.Element:
-    drawn = game.render_svg(view)
-    assert drawn is not None
-    return ET.fromstring(drawn)
-
-
-def targets(root: ET.Element) -> dict[str, ET.Element]:
-    return {key: el for el in root.iter() if (key := el.get("data-target")) is not None}
-
-
 def words(element: ET.Element) -> str:
-    return " | ".join(t.text or "" for t in element.iter(f"{SVG}text"))
-
-
-def concrete(choice: Any) -> Action:
-    action = choice.action(choice.low) if isinstance(choice, AmountRange) else choice
-    assert isinstance(action, Action)
-    return action
+    return " | ".join(texts(element))
 
 
 UNPOINTED = (Done, Collect)
