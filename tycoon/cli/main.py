@@ -26,6 +26,7 @@ from tycoon.cli.files import (
     split_reference,
 )
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
+from tycoon.cli.pictures import write_pictures
 from tycoon.cli.play import HUMAN, PlaySession, RecordStore, seat_names
 from tycoon.cli.sweep import sweep_command
 from tycoon.cli.tallies import difference_cells, ordinal, show_tallies
@@ -535,6 +536,13 @@ def replay(
         bool, typer.Option("--all", help="print every move and board without stopping")
     ] = False,
     plain: Annotated[bool, typer.Option(help="no colours")] = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option(help="write one SVG picture per step into this directory instead"),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option(help="with --svg: a directory that holds files may be filled")
+    ] = False,
 ) -> None:
     """Step through a recorded game, board and moves (Enter: next, p: back, NUMBER: go, q: quit)."""
     out = make_console(plain) if plain else console
@@ -543,6 +551,11 @@ def replay(
     if viewer is not None and not 1 <= viewer <= game.players:
         raise OptionError(f"--as takes a seat from 1 to {game.players}")
     seat = None if viewer is None else viewer - 1
+    if svg is not None:
+        _replay_pictures(game, [frame.state for frame in frames], seat, svg, force)
+        return
+    if force:
+        raise OptionError("--force goes with --svg DIR")
     seats = ", ".join(seat_names(game, frames[0].state, record.seats))
     out.print(f"[bold]{game.spec.title}[/bold], seed {record.seed}: {seats}")
     total = len(frames) - 1
@@ -579,6 +592,30 @@ def replay(
             out.print("Enter: next step; p: back; a number: that step; q: quit")
             continue
         show(index)
+
+
+def _replay_pictures(
+    game: Any, states: list[Any], seat: int | None, directory: Path, force: bool
+) -> None:
+    err = make_console(stderr=True)
+    with Progress(
+        TextColumn("[bold]pictures"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        bar = progress.add_task("pictures", total=len(states))
+        written = write_pictures(
+            game, states, seat, directory, force, lambda: progress.advance(bar)
+        )
+    who = "the spectator's view" if seat is None else f"{game.seat_name(seat)}'s view"
+    console.print(
+        f"{len(written)} pictures of {escape(who)} written to {escape(str(directory))} "
+        f"({written[0].name} is the set-up, {written[-1].name} the last step)",
+        soft_wrap=True,
+    )
 
 
 @dataclass(frozen=True)
