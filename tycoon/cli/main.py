@@ -661,6 +661,9 @@ def _step_lines(game: Any, frame: Frame, viewer: int | None) -> list[str]:
 from tycoon.cli.serve import serve  # noqa: E402  (the web server, registered on its own)
 
 app.command()(serve)
+from tycoon.cli.join import join  # noqa: E402  (an online seat in the terminal)
+
+app.command()(join)
 app.command(context_settings=GAME_OPTIONS)(tournament)
 
 

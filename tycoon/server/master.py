@@ -625,6 +625,7 @@ class Master:
         match = table.match
         game = match.game
         view = match.view(viewer)
+        text = game.render_text(view)
         to_act = match.to_act()
         connected, spectators = self.hub.connected(table.id)
         message: dict[str, Any] = {
@@ -656,7 +657,8 @@ class Master:
             ),
             "to_act": list(to_act),
             "view": game.view_to_json(view),
-            "board": markup_to_html(game.render_text(view)),
+            "text": text,  # the same rendering as Rich markup, for terminal clients
+            "board": markup_to_html(text),
             "log": list(table.logs[viewer]),
             "over": match.is_over(),
             "legal": [],
@@ -667,12 +669,15 @@ class Master:
             message["legal"] = legal_to_json(game, legal)
             message["legal_count"] = len(legal)
             message["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
+            message["prompt"] = game.prompt_label(view, viewer)
         if viewer is not None:
             message["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()
         if outcome is not None:
             message["outcome"] = outcome.to_json()
-            message["result"] = markup_to_html(game.explain_outcome(match.state))
+            explained = game.explain_outcome(match.state)
+            message["result"] = markup_to_html(explained)
+            message["result_text"] = explained
             message["winners"] = list(outcome.winners)
         return message
 
