@@ -394,3 +394,32 @@ def test_the_state_message_carries_what_a_terminal_prints(server: LocalServer) -
     watching = httpx.get(url).json()
     assert watching["text"] == match.game.render_text(match.view(None))
     assert "prompt" not in watching and "result_text" not in watching
+
+
+def test_the_move_timer_and_who_comes_and_goes_are_shown(server: LocalServer) -> None:
+    from websockets.sync.client import connect
+
+    response = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "sealed-auction", "seats": [{"name": "Ann"}, {"name": "Bob"}], "timer": 600},
+    )
+    table = response.json()
+    out = console()
+    bob = parse_link(server.link(table, 1))
+
+    def bob_came_and_went(session: JoinSession) -> bool:
+        return "Bob (Seat 2) has disconnected" in text_of(out)
+
+    script = Script([(bob_came_and_went, "quit")], play_on=False)
+    ann = session_for(server.link(table, 0), script, out)
+    thread = threading.Thread(target=ann.run)
+    thread.start()
+    until(lambda: ann.at_prompt, "Ann's prompt")
+    with connect(bob.socket_url()) as socket:
+        socket.recv()
+        until(lambda: "Bob (Seat 2) has connected" in text_of(out), "Bob to be seen")
+    thread.join(PATIENCE)
+    text = text_of(out)
+    assert "You have 600 s for this move" in text or "You have 599 s for this move" in text
+    assert "Bob (Seat 2): not connected" in text  # who, on joining
+    assert text.index("has connected") < text.index("has disconnected")

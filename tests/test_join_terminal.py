@@ -127,3 +127,31 @@ def test_a_seat_plays_to_the_end_in_a_terminal_and_survives_a_server_crash(
     finally:
         terminal.close()
         server.stop()
+
+
+@needs_tmux
+def test_ctrl_c_leaves_the_table_and_says_how_to_come_back(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'tycoon.db'}", free_port(), tmp_path / "server.log")
+    server.start()
+    terminal = Terminal(tmp_path)
+    try:
+        until(lambda: terminal.last_line().endswith("$"), "the shell prompt", terminal.screen)
+        made = server.http.post(
+            f"{server.base}/api/tables",
+            json={"game": GAME, "seats": [{"name": "Ann"}, "greedy", "greedy"]},
+        ).json()
+        link = server.base + made["seats"][0]["link"]
+        command = [sys.executable, "-m", "tycoon", "join", link]
+        terminal.type(" ".join(shlex.quote(word) for word in command) + "; echo client-exit-$?")
+        until(lambda: terminal.last_line().endswith("(drafting)>"), "the prompt", terminal.screen)
+        terminal.keys("C-c")
+        ended = re.compile(r"^client-exit-(\d+)$", re.MULTILINE)
+        found = until(lambda: ended.search(terminal.history()), "the client to end")
+        history = terminal.history()
+        assert found.group(1) == "130" and "Traceback" not in history
+        assert f"Come back with: tycoon join '{link}'" in history.replace("\n", "")
+        summary = server.http.get(f"{server.base}/api/tables/{made['id']}").json()
+        assert summary["status"] == "playing"  # the seat stays Ann's, the game waits
+    finally:
+        terminal.close()
+        server.stop()
