@@ -246,6 +246,7 @@ def test_undo_takes_back_the_last_move_and_asks_again(server: LocalServer) -> No
     text = text_of(out)
     assert status == 1, text  # quit: the seat stays, the game goes on
     assert "Ann (Seat 1): bid 4" in text and "Ann (Seat 1) takes back the last move" in text
+    assert text.index("bid 4") < text.index("Waiting for Bob (Seat 2)") < text.index("takes back")
     assert text.count("Ann (Seat 1) to move") == 2  # asked again after the undo
     assert "Come back with: tycoon join 'http://" in text
     master = server.master()
@@ -275,6 +276,7 @@ def test_a_spectator_follows_the_game_live_and_sees_no_sealed_bid(server: LocalS
     text = text_of(out)
     assert outcome == [0], text
     assert "Game over" in text and "bids revealed: Seat 1 2" in text
+    assert "Waiting for Ann (Seat 1)" in text and "Waiting for Seat 2" not in text  # a bot's
     for bid in bids:
         assert f"Ann (Seat 1): {bid}" not in text
     assert watcher.command("bid 1") and "A spectator only watches" in text_of(out)

@@ -228,7 +228,8 @@ class SocketTransport:
             except InvalidStatus as error:
                 reason = f"the server answered HTTP {error.response.status_code}"
                 if not ever:
-                    self.events.put(("gone", f"{self.url} is not a tycoon table ({reason})"))
+                    where = self.url.split("?", 1)[0]  # not the token
+                    self.events.put(("gone", f"{where} is not a tycoon table ({reason})"))
                     return
             except (OSError, TimeoutError, WebSocketException, ValueError) as error:
                 reason = str(error) or type(error).__name__
@@ -489,7 +490,11 @@ class JoinSession:
         to_act = tuple(message["to_act"])
         if to_act != self.waiting_for:
             self.waiting_for = to_act
-            self.say("Waiting for " + ", ".join(self.name(s) for s in to_act), "dim")
+            people = [s for s in to_act if not message["seats"][s].get("bot")]
+            if people:  # bots move at once, and their moves are narrated
+                deadline = message.get("deadline")
+                left = "" if deadline is None else f" ({round(deadline)} s left)"
+                self.say("Waiting for " + ", ".join(self.name(s) for s in people) + left, "dim")
 
     def welcome(self, message: dict[str, Any]) -> None:
         self.out(Rule(escape(f"{message['title']}: table {message['table']}")))
