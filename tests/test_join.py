@@ -126,6 +126,7 @@ class Script:
             time.sleep(timeout)
             return None
         self.typed.append(line)
+        session.console.print(line, markup=False)  # as the terminal echoes what is typed
         return line
 
     def discard(self) -> None:
@@ -207,6 +208,7 @@ def test_a_seat_plays_to_the_end_with_the_prompts_of_play(server: LocalServer) -
             (at_prompt, "moves"),
             (at_prompt, "board"),
             (at_prompt, "who"),
+            (at_prompt, "undo"),  # the bot has bid since: refused, with the reason
             (at_prompt, "bid lots"),  # the game's parser refuses it here, nothing is sent
             (at_prompt, "bid 11"),  # parses, but the server refuses it: more than the cash
         ]
@@ -220,6 +222,8 @@ def test_a_seat_plays_to_the_end_with_the_prompts_of_play(server: LocalServer) -
     assert "Seat 1>" in text
     assert "Seat 2 (bot: random): bot" in text  # who
     assert "'bid lots' is not a bid (write: bid 3)" in text
+    assert "cannot undo: another seat has acted since your last move" in text
+    assert "Seat 1> undo\ncannot undo" in text  # one prompt: the server's answer follows it
     assert "bid 11" in script.typed and "bid 11 is not a legal move now" in text
     assert "Seat 2 (bot: random): commits a sealed bid" in text  # the other's bid stays sealed
     assert "bids revealed:" in text

@@ -566,6 +566,7 @@ class JoinSession:
             self.say("A spectator only watches: 'board', 'who', 'help' or 'quit'.", "red")
         elif word == "undo":
             self.send({"type": "undo"})
+            return True  # the server answers: the decision again, or why not
         elif word == "leave":
             self.send({"type": "leave"})
             self.say("You left: a bot plays your seat until you come back with your link.")
