@@ -133,6 +133,16 @@ class Script:
         pass
 
 
+class Ended:
+    """Input that has ended (a closed pipe, Ctrl-D)."""
+
+    def poll(self, timeout: float) -> str | None:
+        return END
+
+    def discard(self) -> None:
+        pass
+
+
 def at_prompt(session: JoinSession) -> bool:
     return session.at_prompt
 
@@ -261,7 +271,8 @@ def test_a_spectator_follows_the_game_live_and_sees_no_sealed_bid(server: LocalS
     table = server.table("sealed-auction", [{"name": "Ann"}, "random"])
     ann = parse_link(server.link(table, 0))
     out = console()
-    watcher = session_for(server.link(table), Script([], play_on=False), out)
+    link = parse_link(server.link(table))
+    watcher = JoinSession(out, link, SocketTransport(link.socket_url()), Ended())  # no keyboard
     outcome: list[int] = []
     thread = threading.Thread(target=lambda: outcome.append(watcher.run()))
     thread.start()
@@ -370,14 +381,7 @@ def test_join_table_needs_both_seat_and_name(server: LocalServer) -> None:
         join_table(console(), server.link(table), seat=1, lines=lines)
 
 
-def test_the_end_of_input_stops_a_seat_but_not_a_spectator(server: LocalServer) -> None:
-    class Ended:
-        def poll(self, timeout: float) -> str | None:
-            return END
-
-        def discard(self) -> None:
-            pass
-
+def test_the_end_of_input_stops_a_seat(server: LocalServer) -> None:
     table = server.table("sealed-auction", [{"name": "Ann"}, "random"])
     out = console()
     link = parse_link(server.link(table, 0))
@@ -429,3 +433,18 @@ def test_the_move_timer_and_who_comes_and_goes_are_shown(server: LocalServer) ->
     assert "You have 600 s for this move" in text or "You have 599 s for this move" in text
     assert "Bob (Seat 2): not connected" in text  # who, on joining
     assert text.index("has connected") < text.index("has disconnected")
+
+
+def test_leave_hands_the_seat_to_a_bot_until_its_person_is_back(server: LocalServer) -> None:
+    table = server.table("sealed-auction", [{"name": "Ann"}, "random"])
+    out = console()
+    status = session_for(server.link(table, 0), Script([(at_prompt, "leave")]), out).run()
+    assert status == 1
+    assert "You left: a bot plays your seat until you come back with your link." in text_of(out)
+    summary = f"{server.base}/api/tables/{table['id']}"
+    until(lambda: httpx.get(summary).json()["status"] == "over", "the bot to finish")
+    out = console()
+    assert session_for(server.link(table, 0), Script([]), out).run() == 0  # over: the result
+    text = text_of(out)
+    assert "Game over" in text  # played to its end without Ann: a bot played her seat
+    assert "Ann (Seat 1): bid" in text  # her seat's moves, narrated to her
