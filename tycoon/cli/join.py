@@ -354,7 +354,6 @@ class JoinSession:
         self.asked: int | None = None  # the version whose decision was last shown
         self.at_prompt = False  # a prompt is shown and not yet answered
         self.input_over = False
-        self.interrupted = False
 
     # -- output --------------------------------------------------------------------------------
     @property
@@ -473,7 +472,7 @@ class JoinSession:
         else:
             for line in new_lines(self.log, message["log"]):
                 self.say(line)
-            self.connections(previous, message)
+            self.connections(message)
         self.log = list(message["log"])
         if previous is not None and message["version"] < previous["version"]:
             self.asked = None  # a move was taken back: the decision is asked again
@@ -512,7 +511,8 @@ class JoinSession:
         if not self.my_turn() and not message["over"]:
             self.show_board()
 
-    def connections(self, before: dict[str, Any] | None, after: dict[str, Any]) -> None:
+    def connections(self, after: dict[str, Any]) -> None:
+        """Announce the people who connected or went away since the last state."""
         for info in after["seats"]:
             seat = int(info["seat"])
             now = bool(info["connected"])
@@ -655,7 +655,6 @@ class JoinSession:
                 if not self.command(line):
                     return self.stopped()
         except KeyboardInterrupt:
-            self.interrupted = True
             self.out()
             self.stopped()
             return 130

@@ -544,7 +544,8 @@ def replay(
         bool, typer.Option(help="with --svg: a directory that holds files may be filled")
     ] = False,
 ) -> None:
-    """Step through a recorded game, board and moves (Enter: next, p: back, NUMBER: go, q: quit)."""
+    """Step through a recorded game, board and moves (Enter: next, p: back, NUMBER: go, q: quit),
+    or draw every step as an SVG picture (--svg DIR)."""
     out = make_console(plain) if plain else console
     record = load_reference(reference)
     game, frames = _frames(record)
