@@ -339,7 +339,7 @@ def tycoon(
 
 def refused(monkeypatch, capsys, *args: str) -> str:
     code, out, err = tycoon(monkeypatch, capsys, "join", *args)
-    assert code == 1, out + err
+    assert code == 2, out + err
     assert err.startswith("error: ") and err.count("\n") == 1, err
     assert "Traceback" not in out + err
     return err

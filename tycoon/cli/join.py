@@ -738,5 +738,5 @@ def join(
         status = join_table(out, link, seat, name)
     except JoinError as error:
         make_console(stderr=True).print(f"[red]error:[/red] {escape(error.reason)}", soft_wrap=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # a user mistake, as everywhere: status 2
     raise typer.Exit(status)
