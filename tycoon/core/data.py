@@ -392,7 +392,6 @@ def _built_in(files: DataFiles, variant: str) -> dict[str, Json]:
     return {name: read_json(home / name, name) for name in files.files}
 
 
-@lru_cache(maxsize=256)
 def _canonical(files: DataFiles, value: str) -> str:
     text = value.strip()
     if text in ("", files.default):
@@ -400,10 +399,8 @@ def _canonical(files: DataFiles, value: str) -> str:
     if text in files.variants:
         return text
     if text.startswith("{"):
-        patch = parse_json(text, "the data patch")
-        # A stored effective patch (canonical JSON) may add fields a replaced file added.
-        strict = _canonical_text(patch) != text if isinstance(patch, dict) else True
-        return files._patched(patch, "the data patch", strict)
+        return _inline(files, text)
+    # A path is read every time (the designer may have changed the files since).
     path = Path(text)
     try:
         is_dir, is_file = path.is_dir(), path.is_file()
@@ -418,6 +415,14 @@ def _canonical(files: DataFiles, value: str) -> str:
         f"data {_short(text, 80)}: no such directory or patch file (or use {names}, "
         "or an inline JSON patch)"
     )
+
+
+@lru_cache(maxsize=256)
+def _inline(files: DataFiles, text: str) -> str:
+    patch = parse_json(text, "the data patch")
+    # A stored effective patch (canonical JSON) may add fields a replaced file added.
+    strict = _canonical_text(patch) != text if isinstance(patch, dict) else True
+    return files._patched(patch, "the data patch", strict)
 
 
 @lru_cache(maxsize=64)
