@@ -103,7 +103,7 @@ def _raw(name: str) -> dict[str, object]:
 def test_a_malformed_file_is_refused() -> None:
     data = _raw("classic")
     del data["zones"]
-    with pytest.raises(CounterSetError, match="broken.json: needs 'zones'"):
+    with pytest.raises(CounterSetError, match=r"broken\.json: needs 'zones'"):
         _parse(data, "broken.json")
 
 

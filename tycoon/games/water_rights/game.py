@@ -93,7 +93,6 @@ from tycoon.games.water_rights.state import (
 )
 
 
-
 class WaterRights(Game[State, Action, View]):
     spec = GameSpec(
         name="water-rights",
