@@ -100,9 +100,9 @@ def test_what_if_starting_money_and_round_wins() -> None:
     patch = '{"components.json": {"starting_money": 15, "round_wins_to_end": 3}}'
     game = make("estates", 3, data=patch, rounds=5)
     state = game.initial_state(SeededRng(1))
-    assert state.money == (15, 15, 15)  # type: ignore[attr-defined]
+    assert state.money == (15, 15, 15)
     assert game.round_wins_to_end == 3  # type: ignore[attr-defined]
-    assert make("estates", 3).initial_state(SeededRng(1)).money == (12, 12, 12)  # type: ignore[attr-defined]
+    assert make("estates", 3).initial_state(SeededRng(1)).money == (12, 12, 12)
 
 
 @pytest.mark.parametrize(

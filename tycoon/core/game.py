@@ -86,6 +86,20 @@ class Game(Generic[S, A, V]):
             self.options["data"] = self.data_files.canonical(str(self.options["data"]))
         self.configure()
 
+    def settings(self, options: Mapping[str, object] | None = None) -> str:
+        """The options (this game's, or ``options`` of this game) that differ from the defaults,
+        as a line: ``size=10, data [economy.json: king.treasury=260]``; the data by its changed
+        fields."""
+        parts: list[str] = []
+        for name, value in (self.options if options is None else options).items():
+            if name == "data" and self.data_files is not None:
+                described = self.data_files.describe(str(value))
+                if described != self.data_files.default:
+                    parts.append(f"data [{described}]")
+            elif value != self.spec.option(name).default:
+                parts.append(f"{name}={value}")
+        return ", ".join(parts) or "default options"
+
     def data(self) -> dict[str, Any]:
         """The catalogues this game plays, by file name (shared: read, never change them)."""
         if self.data_files is None:
