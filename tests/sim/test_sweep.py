@@ -48,7 +48,7 @@ def test_vary_reads_ranges_lists_and_data_fields() -> None:
         ("my-city", "colour=red", "no option 'colour'"),
         ("my-city", "size=8,9", "size"),
         ("my-city", "map=hex,,square", "empty value"),
-        ("my-city", "economy.king=1,2", "no data files to vary"),
+        ("my-city", "economy.king=1,2", r"no data file economy\.json \(files: counters/"),
         ("water-rights", "economy.king.treasury=250..150:50", "runs backwards"),
         ("water-rights", "economy.king.treasury=a..b:1", "not a number"),
     ],
