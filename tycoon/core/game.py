@@ -22,7 +22,7 @@ from tycoon.core.actions import (
     check_fields,
     is_legal,
 )
-from tycoon.core.data import DataFiles
+from tycoon.core.data import DataError, DataFiles
 from tycoon.core.encoding import Encoding
 from tycoon.core.errors import (
     GameOverError,
@@ -83,7 +83,10 @@ class Game(Generic[S, A, V]):
         self.options: dict[str, OptionValue] = spec.resolve_options(options)
         if self.data_files is not None:
             # A path becomes the effective patch here, so records carry the data itself.
-            self.options["data"] = self.data_files.canonical(str(self.options["data"]))
+            try:
+                self.options["data"] = self.data_files.canonical(str(self.options["data"]))
+            except DataError as error:
+                raise DataError(f"{spec.name} data: {error.reason}") from None
         self.configure()
 
     def settings(self, options: Mapping[str, object] | None = None) -> str:
