@@ -40,6 +40,11 @@ def test_a_patch_file_sets_fields_and_the_game_keeps_the_effective_patch(
     assert files.built_in()["economy.json"]["cash"] == 1500  # nothing shared was changed
 
 
+def test_only_paths_read_files(files: DataFiles) -> None:
+    assert files.reads_files("/etc/passwd") and files.reads_files("mine")
+    assert not any(files.reads_files(v) for v in ("", "built-in", ' {"economy.json": {}}'))
+
+
 def test_an_inline_patch_and_a_no_op_patch(files: DataFiles) -> None:
     assert json.loads(files.canonical('{"sub/board.json": {"size": 10}}')) == {
         "sub/board.json": {"size": 10}
@@ -76,6 +81,8 @@ def test_a_directory_replaces_only_the_files_it_holds(files: DataFiles, tmp_path
         ({"economy.json": {"deck": {"0": {"b": 2}}}}, r"economy\.json deck\.0\.b: no such field"),
         ({"board.json": {}}, r"board\.json\" is not a data file"),
         ([1, 2], "a JSON object keyed by file name"),
+        ({"economy.json": {"cash": True}}, r"cash: holds a whole number, not true/false"),
+        ({"economy.json": [1]}, r"economy\.json: a file's patch is an object"),
     ],
 )
 def test_bad_patches_name_the_file_and_the_field(

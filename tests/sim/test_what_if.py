@@ -54,3 +54,13 @@ def test_sweep_varies_a_data_field_of_every_game(monkeypatch, capsys) -> None:
     )  # fmt: skip
     assert code == 0, err
     assert "components.json:starting_money" in text
+
+
+def test_the_html_report_says_which_data_ran(monkeypatch, capsys, tmp_path) -> None:
+    page = tmp_path / "report.html"
+    code, _, err = tycoon(
+        monkeypatch, capsys, "simulate", "estates", "-n", "2", "--seats", "greedy,greedy",
+        "--data", '{"components.json": {"starting_money": 20}}', "--report", str(page),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "data [components.json: starting_money=20]" in page.read_text()

@@ -98,10 +98,10 @@ def _check_depth(value: Json, where: str, depth: int) -> None:
 def read_json(path: Path, where: str) -> Json:
     """A JSON file, bounded in size, as :func:`parse_json` reads it."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise DataError(f"{where}: too large ({size} bytes; at most {MAX_FILE_BYTES})")
-        raw = path.read_bytes()
+        with path.open("rb") as handle:  # bounded, whatever the file claims its size is
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise DataError(f"{where}: too large (more than {MAX_FILE_BYTES} bytes)")
     except FileNotFoundError:
         raise DataError(f"{where}: no such file") from None
     except OSError as error:
@@ -131,7 +131,10 @@ def merge(target: Json, patch: Json, file: str, strict: bool, path: tuple[str, .
     ``strict`` only existing fields may be set. Neither argument is changed."""
     if not isinstance(patch, dict):
         if strict and path and target is not None and type(target) is not type(patch):
-            if not (isinstance(target, int | float) and isinstance(patch, int | float)):
+            numbers = all(
+                isinstance(v, int | float) and not isinstance(v, bool) for v in (target, patch)
+            )
+            if not numbers:
                 raise DataError(
                     f"{file} {_path_text(path)}: holds {_kind(target)}, not {_kind(patch)} "
                     f"({_short(patch)})"
@@ -277,6 +280,12 @@ class DataFiles:
         """The built-in catalogues (of a variant), by file name."""
         return _built_in(self, variant)
 
+    def reads_files(self, value: str) -> bool:
+        """Whether ``value`` names files to read (a directory or a patch file) rather than
+        built-in data or an inline patch: a server taking options from strangers refuses it."""
+        text = value.strip()
+        return not (text in ("", self.default, *self.variants) or text.startswith("{"))
+
     def canonical(self, value: str) -> str:
         """The option value that says exactly which data ``value`` names: the default's name, a
         variant's name, or the effective patch as canonical JSON. A path is read here."""
@@ -355,14 +364,21 @@ class DataFiles:
                     f"{where}: {_short(file, 40)} is not a data file of this game "
                     f"(files: {', '.join(self.files)})"
                 )
+            if strict and not isinstance(file_patch, dict):
+                raise DataError(f"{file}: a file's patch is an object of the fields it changes")
             documents[file] = merge(documents[file], file_patch, file, strict)
         return self._from_documents(documents)
 
     def _directory(self, directory: Path) -> str:
         documents = dict(self.built_in())
+        # Only the folders the data files live in are looked at (never a whole tree).
+        folders = sorted({str(Path(name).parent) for name in self.files})
         try:
             present = sorted(
-                str(p.relative_to(directory)) for p in directory.rglob("*.json") if p.is_file()
+                str(p.relative_to(directory))
+                for folder in folders
+                for p in (directory / folder).glob("*.json")
+                if p.is_file()
             )
         except OSError as error:
             raise DataError(
