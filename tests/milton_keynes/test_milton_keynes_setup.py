@@ -182,6 +182,8 @@ def test_what_if_economy_grant_bank_and_prices() -> None:
     assert json.loads(str(game.options["data"])) == patch
     state = game.initial_state(SeededRng(3))
     assert state.bank + sum(p.cash for p in state.players) == 300
+    paid = game.rules.collect(state, SeededRng(0), [])  # type: ignore[attr-defined]
+    assert [p.cash for p in paid.players] == [10 + 30] * 3  # income 10 and the grant of 30
     assert make("milton-keynes", 3).rules.economy == cd.ECONOMY_BUILT_IN  # type: ignore[attr-defined]
 
 
