@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tycoon.games.esport_monopoly.board import (
     BOARD,
     DATA,
@@ -123,3 +125,65 @@ def test_current_deck_numbers_follow_the_clarifications() -> None:
     assert amounts["cosplay"] == 10 and amounts["inheritance"] == 100
     repairs = next(c for c in mail if c.id == "street-repairs")
     assert (repairs.stand, repairs.arena) == (40, 115)
+
+
+def test_what_if_decks_change_a_card_and_keep_the_rest() -> None:
+    """--data: the current Chance deck's dividend pays 500; the record keeps the patch."""
+    from tycoon.core import make
+
+    patch = '{"decks.json": {"current": {"chance": {"7": {"amount": 500}}}}}'
+    game = make("esport-monopoly", 2, data=patch)
+    chance = game.rules.decks[0]  # type: ignore[attr-defined]
+    assert (chance[7].id, chance[7].amount) == ("dividend", 500)
+    assert DECKS["current"][0][7].amount == 50  # the built-in deck is unchanged
+    assert json.loads(str(game.options["data"])) == json.loads(patch)
+    classic = make("esport-monopoly", 2, data=patch, deck="classic")
+    assert classic.rules.decks == DECKS["classic"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        (
+            {"decks.json": {"current": {"chance": {"0": {"to": 40}}}}},
+            r"decks\.json current\.chance\.0\.to: must be at most 39",
+        ),
+        (
+            {"decks.json": {"current": {"mail": {"1": {"amount": -5}}}}},
+            r"decks\.json current\.mail\.1\.amount: must be a whole number >= 0",
+        ),
+        (
+            {"decks.json": {"current": {"chance": {"0": {"effect": "teleport"}}}}},
+            r"decks\.json current\.chance\.0\.effect: must be one of",
+        ),
+        (
+            {"decks.json": {"current": {"chance": {"0": {"effect": "jail_free"}}}}},
+            r"decks\.json current\.chance: a deck holds at most one jail_free card",
+        ),
+        (
+            {"decks.json": {"current": {"chance": []}}},
+            r"decks\.json current\.chance: must be a list of at least one card",
+        ),
+        (
+            {"board.json": {"squares": {"1": {"price": 0}}}},
+            r"board\.json squares\.1\.price: must be a whole number >= 1",
+        ),
+        (
+            {"board.json": {"squares": {"1": {"group": "teal"}}}},
+            r"board\.json squares\.1\.group: 'teal' is not in groups",
+        ),
+        (
+            {"board.json": {"components": {"jail_square": 11}}},
+            r"board\.json components\.jail_square: square 11 is not the jail",
+        ),
+        (
+            {"board.json": {"squares": {"1": {"price": 80}}}},
+            r"board\.json squares\.1\.price: Esport Monopoly plays the built-in board",
+        ),
+    ],
+)
+def test_bad_what_if_data_names_the_file_and_field(patch: object, message: str) -> None:
+    from tycoon.core import OptionError, make
+
+    with pytest.raises(OptionError, match=message):
+        make("esport-monopoly", 2, data=json.dumps(patch))

@@ -91,3 +91,34 @@ def test_validation_rejects_broken_catalogues(tmp_path: Path) -> None:
     broken.write_text(json.dumps(raw))
     with pytest.raises(ValueError, match="rooftops"):
         load_components(broken)
+
+
+def test_what_if_starting_money_and_round_wins() -> None:
+    """--data: each player starts with $15M and three round wins end a multi-round game."""
+    from tycoon.core import SeededRng, make
+
+    patch = '{"components.json": {"starting_money": 15, "round_wins_to_end": 3}}'
+    game = make("estates", 3, data=patch, rounds=5)
+    state = game.initial_state(SeededRng(1))
+    assert state.money == (15, 15, 15)
+    assert game.round_wins_to_end == 3  # type: ignore[attr-defined]
+    assert make("estates", 3).initial_state(SeededRng(1)).money == (12, 12, 12)
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"starting_money": 0}, r"components\.json starting_money: must be a whole number >= 1"),
+        ({"starting_money": "12"}, r"components\.json starting_money: holds a whole number"),
+        ({"round_wins_to_end": 0}, r"components\.json round_wins_to_end: must be a whole"),
+        ({"offer_row_length": 7}, r"components\.json offer_rows: the offer rows must hold"),
+        ({"rooftops": {"0": 9}}, r"components\.json rooftops: values out of range"),
+        ({"colours": {"0": {"letter": "G"}}}, r"components\.json colours, rows: letters"),
+        ({"lots_per_row": 12}, r"components\.json lots_per_row: The Estates plays only the built"),
+    ],
+)
+def test_bad_what_if_components_name_the_field(patch: object, message: str) -> None:
+    from tycoon.core import OptionError, make
+
+    with pytest.raises(OptionError, match=message):
+        make("estates", 3, data=json.dumps({"components.json": patch}))

@@ -167,3 +167,43 @@ def test_economy_data_file() -> None:
     assert (cd.DEED_PRICE, cd.DEMOLISH_PRICE, cd.ROUNDABOUT_BONUS) == (5, 10, 5)
     assert (cd.INQUIRY_STEP, cd.CRUNCH_STEP, cd.STARTING_DEEDS, cd.ADVANCED_PERMITS) == (5, 5, 3, 4)
     assert new_game(2, roundabouts="15, 30,45").roundabouts == (15, 30, 45)
+
+
+def test_what_if_economy_grant_bank_and_prices() -> None:
+    """--data: a grant of 30, a bank of 300 and deeds at 7 a plot, kept in the game's options."""
+    import json
+
+    from tycoon.core import make
+
+    patch = {"economy.json": {"grant": 30, "envelopes": 150, "deed_price": 7}}
+    game = make("milton-keynes", 3, data=json.dumps(patch))
+    economy = game.rules.economy  # type: ignore[attr-defined]
+    assert (economy.grant, economy.bank_total, economy.deed_price) == (30, 300, 7)
+    assert json.loads(str(game.options["data"])) == patch
+    state = game.initial_state(SeededRng(3))
+    assert state.bank + sum(p.cash for p in state.players) == 300
+    paid = game.rules.collect(state, SeededRng(0), [])  # type: ignore[attr-defined]
+    assert [p.cash for p in paid.players] == [10 + 30] * 3  # income 10 and the grant of 30
+    assert make("milton-keynes", 3).rules.economy == cd.ECONOMY_BUILT_IN  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"economy.json": {"grant": -1}}, r"economy\.json grant: must be a whole number >= 0"),
+        ({"economy.json": {"deed_price": "5"}}, r"economy\.json deed_price: holds a whole number"),
+        ({"economy.json": {"roundabout_bonus": 3}}, r"economy\.json roundabout_bonus: paid in"),
+        ({"economy.json": {"envelopes": 0, "briefcases": 0}}, r"economy\.json envelopes, brief"),
+        ({"economy.json": {"roundabouts": {"0": 60}}}, r"economy\.json roundabouts: positions"),
+        ({"economy.json": {"rail_top": 60}}, r"economy\.json rail_top: Milton Keynes plays the"),
+        ({"permits.json": {"deck": {"0": {"count": 9}}}}, r"permits\.json deck\.0\.count: Milton"),
+        ({"board.json": {"columns": 8}}, r"board\.json columns: Milton Keynes plays the built-in"),
+    ],
+)
+def test_bad_what_if_economy_names_the_file_and_field(patch: object, message: str) -> None:
+    import json
+
+    from tycoon.core import make
+
+    with pytest.raises(OptionError, match=message):
+        make("milton-keynes", 3, data=json.dumps(patch))

@@ -103,7 +103,7 @@ def _raw(name: str) -> dict[str, object]:
 def test_a_malformed_file_is_refused() -> None:
     data = _raw("classic")
     del data["zones"]
-    with pytest.raises(CounterSetError, match="malformed"):
+    with pytest.raises(CounterSetError, match=r"broken\.json: needs 'zones'"):
         _parse(data, "broken.json")
 
 
@@ -135,3 +135,33 @@ def test_an_unplayable_set_is_refused(change: object, message: str) -> None:
 def test_unknown_set_name_is_refused() -> None:
     with pytest.raises(CounterSetError, match="no counter set"):
         load_counter_set("nonexistent")
+
+
+def test_what_if_data_patches_a_counter_set() -> None:
+    """--data: an Airport worth 6 in the classic set, kept in the game's options."""
+    patch = json.dumps({"counters/classic.json": {"landmarks": {"0": {"value": 6}}}})
+    game = MyCity(2, {"data": patch})
+    airport = next(lm for lm in game.tables.counter_set.landmarks if lm.name == "Airport")
+    assert airport.value == 6
+    assert json.loads(str(game.options["data"])) == json.loads(patch)
+    assert load_counter_set("classic").landmarks[0].value == 4  # the built-in set unchanged
+    assert MyCity(2, {"data": patch, "counters": "colony"}).tables.counter_set.name == "colony"
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"landmarks": {"0": {"value": 0}}}, r"counters/classic\.json: .*Airport must be worth"),
+        ({"landmarks": {"0": {"type": "Nope"}}}, r"counters/classic\.json: .*unknown type"),
+        ({"zones": {"0": {"code": "C"}}}, r"counters/classic\.json: .*share a code"),
+        ({"zones": {"0": {"access": {"8": [4, 3]}}}}, r"counters/classic\.json: .*do not fill"),
+        ({"landmarks": [{"name": "A"}]}, r"counters/classic\.json landmarks\.0: needs 'code'"),
+        ({"slum": {"penalty": -1}}, r"counters/classic\.json: .*penalty cannot be negative"),
+        ({"name": "other"}, r"counters/classic\.json name: must be 'classic'"),
+    ],
+)
+def test_a_bad_what_if_counter_set_names_file_and_field(patch: object, message: str) -> None:
+    from tycoon.core import OptionError
+
+    with pytest.raises(OptionError, match=message):
+        MyCity(2, {"data": json.dumps({"counters/classic.json": patch})})

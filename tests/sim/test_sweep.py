@@ -6,11 +6,10 @@ from __future__ import annotations
 import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-from tycoon.core import OptionError, get_spec
+from tycoon.core import OptionError, get_spec, make
 from tycoon.sim import GameResult, GameTask, Report
 from tycoon.sim.runner import simulate as run
 from tycoon.sim.sweep import (
@@ -21,7 +20,6 @@ from tycoon.sim.sweep import (
     grid,
     imbalance,
     parse_vary,
-    patch_data,
     sweep,
 )
 
@@ -50,7 +48,7 @@ def test_vary_reads_ranges_lists_and_data_fields() -> None:
         ("my-city", "colour=red", "no option 'colour'"),
         ("my-city", "size=8,9", "size"),
         ("my-city", "map=hex,,square", "empty value"),
-        ("my-city", "economy.king=1,2", "no data files to vary"),
+        ("my-city", "economy.king=1,2", r"no data file economy\.json \(files: counters/"),
         ("water-rights", "economy.king.treasury=250..150:50", "runs backwards"),
         ("water-rights", "economy.king.treasury=a..b:1", "not a number"),
     ],
@@ -69,20 +67,22 @@ def test_grid_is_every_combination_first_vary_slowest() -> None:
         grid([Vary("c", low=0.0, high=1.0)])
 
 
-def test_patched_data_sets_only_existing_fields(tmp_path: Path) -> None:
-    source = tmp_path / "source"
-    source.mkdir()
-    (source / "economy.json").write_text(json.dumps({"king": {"treasury": 175}, "l": [1, 2]}))
-    patch_data(source, tmp_path / "a", {"economy.king.treasury": 200.0, "economy.l.1": 5.0})
-    patched = json.loads((tmp_path / "a" / "economy.json").read_text())
-    assert patched == {"king": {"treasury": 200}, "l": [1, 5]}
-    assert json.loads((source / "economy.json").read_text())["king"]["treasury"] == 175
-    with pytest.raises(OptionError, match=r"no field 'economy\.king\.tresury'"):
-        patch_data(source, tmp_path / "b", {"economy.king.tresury": 1.0})
-    with pytest.raises(OptionError, match=r"no data file towns\.json"):
-        patch_data(source, tmp_path / "c", {"towns.x": 1.0})
-    with pytest.raises(OptionError, match="whole number"):
-        patch_data(source, tmp_path / "d", {"economy.king.treasury": 1.5})
+def test_patched_data_sets_only_existing_fields() -> None:
+    game = make("water-rights", 4)
+    with DataCells() as data:
+        value = data.value(
+            game, {"economy.king.treasury": 200.0, "economy.json:tax.taxable.1": "red"}
+        )
+        assert json.loads(value) == {"economy.json": {"king": {"treasury": 200}}}  # red: as is
+        assert data.value(game, {"economy.king.treasury": 175.0}) == "tuned"  # the built-in value
+        with pytest.raises(OptionError, match=r"economy\.json king\.tresury: no such field"):
+            data.value(game, {"economy.king.tresury": 1.0})
+        with pytest.raises(OptionError, match=r"no data file board\.json"):
+            data.value(game, {"board.x": 1.0})
+        with pytest.raises(OptionError, match="whole number"):
+            data.value(game, {"economy.king.treasury": 1.5})
+        with pytest.raises(OptionError, match="the list has 3 items"):
+            data.value(game, {"economy.tax.taxable.7": "red"})
 
 
 def test_every_cell_plays_the_same_seeds_as_a_plain_run() -> None:
@@ -98,10 +98,9 @@ def test_every_cell_plays_the_same_seeds_as_a_plain_run() -> None:
     assert default.report.length.mean == plain.length.mean
     assert richer.report.options["data"] != ""  # a patched copy of the data
     assert richer.report.statistics != default.report.statistics  # the King's purse shows
-    with DataCells() as data:
-        root = data.root
-        assert root.is_dir()
-    assert not root.exists()
+    assert json.loads(str(richer.report.options["data"])) == {
+        "economy.json": {"king": {"treasury": 260}}
+    }  # the effective patch, self-contained
 
 
 def test_figures_and_imbalance() -> None:

@@ -430,6 +430,8 @@ def show_comparison(labels: list[str], reports: list[Report], game: Any) -> None
         "first column, in points, with its 95% Newcombe interval; * significant at 5% "
         "(the interval excludes 0)."
     )
+    for label, report in zip(labels, reports, strict=True):
+        console.print(f"{escape(label)}: {escape(game.settings(report.options))}", soft_wrap=True)
 
 
 def _percent(value: float) -> str:
@@ -437,8 +439,7 @@ def _percent(value: float) -> str:
 
 
 def show_report(report: Report, game: Any) -> None:
-    changed = {k: v for k, v in report.options.items() if v != game.spec.option(k).default}
-    settings = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default options"
+    settings = escape(game.settings(report.options))
     console.print(
         f"[bold]{game.spec.title}[/bold]: {report.games} games, seed {report.seed}, {settings}"
     )
@@ -559,6 +560,8 @@ def replay(
         raise OptionError("--force goes with --svg DIR")
     seats = ", ".join(seat_names(game, frames[0].state, record.seats))
     out.print(f"[bold]{game.spec.title}[/bold], seed {record.seed}: {seats}")
+    if game.settings() != "default options":
+        out.print(escape(game.settings()))
     total = len(frames) - 1
 
     def show(index: int) -> None:

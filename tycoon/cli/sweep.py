@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from tycoon.cli.options import parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN
 from tycoon.cli.terminal import make_console
-from tycoon.core import OptionError, get_spec
+from tycoon.core import OptionError, get_spec, make
 from tycoon.core.errors import UnknownBotError
 from tycoon.sim.frame import check_writable, require
 from tycoon.sim.sweep import (
@@ -158,6 +159,8 @@ def sweep_command(
     figures = list(figure) if figure else default_figures(cells[0].report)
     title = f"{plan.spec.title}: {games_count} games a cell, seed {seed}"
     show_cells(title, names, cells, figures)
+    base = make(plan.game, len(plan.seats), **plan.base)
+    console.print(f"base options: {escape(base.settings())}", soft_wrap=True)
     if csv_out is not None:
         write_table_csv(csv_out, cell_table(cells, figures))
         console.print(f"{len(cells)} cells written to {csv_out}")

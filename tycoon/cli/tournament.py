@@ -7,6 +7,7 @@ import json
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -71,6 +72,7 @@ def tournament(
         return
     for table in report_tables(report, spec.title):
         console.print(table)
+    console.print(f"options: {escape(configured.settings())}", soft_wrap=True)
     console.print(
         "Win rate: wins per seat played (tied winners share a win), 95% Wilson interval; fair "
         "share: one seat's chance if all were equal. Head to head: how often the row's bot "

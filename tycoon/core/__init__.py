@@ -16,6 +16,7 @@ from tycoon.core.actions import (
     is_legal,
     sample_choice,
 )
+from tycoon.core.data import DataError, DataFiles, data_option
 from tycoon.core.errors import (
     ActionError,
     GameOverError,
@@ -52,6 +53,8 @@ __all__ = [
     "AmountRange",
     "Chance",
     "Choice",
+    "DataError",
+    "DataFiles",
     "Dynamics",
     "Game",
     "GameOverError",
@@ -81,6 +84,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "count_actions",
+    "data_option",
     "derive_seed",
     "expand",
     "game_class",

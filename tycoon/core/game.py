@@ -22,6 +22,7 @@ from tycoon.core.actions import (
     check_fields,
     is_legal,
 )
+from tycoon.core.data import DataError, DataFiles
 from tycoon.core.encoding import Encoding
 from tycoon.core.errors import (
     GameOverError,
@@ -73,12 +74,40 @@ class Game(Generic[S, A, V]):
 
     spec: ClassVar[GameSpec]
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: The game's catalogues, when a designer may replace or patch them (its ``data`` option).
+    data_files: ClassVar[DataFiles | None] = None
 
     def __init__(self, players: int | None = None, options: Mapping[str, object] | None = None):
         spec = self.spec
         self.players: int = spec.check_players(spec.default_players if players is None else players)
         self.options: dict[str, OptionValue] = spec.resolve_options(options)
+        if self.data_files is not None:
+            # A path becomes the effective patch here, so records carry the data itself.
+            try:
+                self.options["data"] = self.data_files.canonical(str(self.options["data"]))
+            except DataError as error:
+                raise DataError(f"{spec.name} data: {error.reason}") from None
         self.configure()
+
+    def settings(self, options: Mapping[str, object] | None = None) -> str:
+        """The options (this game's, or ``options`` of this game) that differ from the defaults,
+        as a line: ``size=10, data [economy.json: king.treasury=260]``; the data by its changed
+        fields."""
+        parts: list[str] = []
+        for name, value in (self.options if options is None else options).items():
+            if name == "data" and self.data_files is not None:
+                described = self.data_files.describe(str(value))
+                if described != self.data_files.default:
+                    parts.append(f"data [{described}]")
+            elif value != self.spec.option(name).default:
+                parts.append(f"{name}={value}")
+        return ", ".join(parts) or "default options"
+
+    def data(self) -> dict[str, Any]:
+        """The catalogues this game plays, by file name (shared: read, never change them)."""
+        if self.data_files is None:
+            return {}
+        return self.data_files.documents(str(self.options["data"]))
 
     def configure(self) -> None:
         """Build whatever tables the options call for (boards, decks); called once."""

@@ -47,6 +47,7 @@ class Option:
     choices: tuple[OptionValue, ...] = ()
     low: float | None = None
     high: float | None = None
+    longest: int = 0  # the longest text taken (0: MAX_OPTION_TEXT)
 
     @property
     def kind(self) -> type:
@@ -73,10 +74,10 @@ class Option:
         """
         kind = self.kind
         converted: OptionValue
-        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+        longest = self.longest or MAX_OPTION_TEXT
+        if isinstance(value, str) and len(value) > longest:
             raise OptionError(
-                f"option {self.name!r} is at most {MAX_OPTION_TEXT} characters long, "
-                f"not {len(value)}"
+                f"option {self.name!r} is at most {longest} characters long, not {len(value)}"
             )
         if kind is bool:
             if isinstance(value, bool):

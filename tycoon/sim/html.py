@@ -287,8 +287,9 @@ def page(title: str, body: str) -> str:
 
 
 def settings_text(report: Report, game: Any) -> str:
-    changed = {k: v for k, v in report.options.items() if v != game.spec.option(k).default}
-    return ", ".join(f"{k}={v}" for k, v in changed.items()) or "default options"
+    """The report's options that differ from the defaults, and which data it ran."""
+    text: str = game.settings(report.options)
+    return text
 
 
 def write_report(

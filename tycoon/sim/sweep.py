@@ -1,11 +1,12 @@
 """Sweeps: the same seeded games over a grid of game options and data fields.
 
 ``--vary starting-cash=1000..2000:250`` gives 1000, 1250, ..., 2000; ``--vary map=hex,square`` a
-list; ``--vary economy.king.treasury=150..250:25`` a field of a game's data files (a game whose
-``data`` option takes a directory of JSON files): the file ``economy.json``, the field ``king``,
-``treasury``. Every cell plays the same seeds (common random numbers), so the differences between
-cells are the options', not the dice's. Figures (win rates, lengths, the game's own figures) are
-measured per cell with 95% intervals.
+list; ``--vary economy.king.treasury=150..250:25`` (or ``economy.json:king.treasury=...``) a
+field of a game's data files: the file ``economy.json``, the field ``king``, ``treasury``; each
+cell plays the effective patch of its values (:mod:`tycoon.core.data`). Every cell plays the same
+seeds (common random numbers), so the differences between cells are the options', not the
+dice's. Figures (win rates, lengths, the game's own figures) are measured per cell with 95%
+intervals.
 """
 
 from __future__ import annotations
@@ -13,17 +14,24 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import shutil
-import sys
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from tycoon.core import Game, GameSpec, OptionError, OptionValue, get_spec, make
+from tycoon.core import (
+    DataError,
+    DataFiles,
+    Game,
+    GameSpec,
+    OptionError,
+    OptionValue,
+    game_class,
+    get_spec,
+    make,
+)
+from tycoon.core.data import split_field
 from tycoon.sim.report import Report, Tally
 from tycoon.sim.runner import GameResult, GameTask, check_task
 from tycoon.sim.runner import simulate as run
@@ -85,14 +93,12 @@ def parse_vary(spec: GameSpec, text: str) -> Vary:
             "(e.g. starting-cash=1000..2000:250)"
         )
     where = f"--vary {name}"
-    data = "." in name
+    data = "." in name or ":" in name
     if data:
-        if "data" not in {option.name for option in spec.options}:
-            raise OptionError(
-                f"{where}: {spec.name} has no data files to vary (its options: "
-                + ", ".join(o.name for o in spec.options)
-                + ")"
-            )
+        try:
+            split_field(data_files(spec), name)
+        except OptionError as error:
+            raise OptionError(f"{where}: {error.reason}") from None
         kind: type = float
     else:
         option = spec.option(name)
@@ -134,77 +140,44 @@ def _data_value(word: str) -> Value:
 # -- data fields -----------------------------------------------------------------------------
 
 
-def data_home(game: Game[Any, Any, Any], value: str) -> Path:
-    """The directory a game's ``data`` option names: its built-in ``data/`` when empty or the
-    option's default, one of its built-in variants by name, or a path."""
-    package = Path(sys.modules[type(game).__module__].__file__ or ".").parent / "data"
-    if not value or value == str(game.spec.option("data").default):
-        return package
-    if "/" not in value and (package / value).is_dir():
-        return package / value
-    return Path(value)
-
-
-def patch_data(source: Path, target: Path, fields: Mapping[str, Value]) -> None:
-    """Copy the JSON files of ``source`` to ``target`` with ``fields`` (``file.key.key``) set.
-    Only existing fields may be set, so a misspelt name is an error, not a silent new key."""
-    target.mkdir(parents=True, exist_ok=True)
-    for path in source.glob("*.json"):
-        shutil.copyfile(path, target / path.name)
-    for name, value in fields.items():
-        file_stem, *keys = name.split(".")
-        path = target / f"{file_stem}.json"
-        if not path.is_file():
-            known = ", ".join(sorted(p.stem for p in source.glob("*.json")))
-            raise OptionError(f"--vary {name}: no data file {file_stem}.json (files: {known})")
-        document = json.loads(path.read_text(encoding="utf-8"))
-        node = document
-        for depth, key in enumerate(keys):
-            index: int | str = int(key) if isinstance(node, list) and key.isdigit() else key
-            exists = (
-                index in node
-                if isinstance(node, dict)
-                else isinstance(index, int) and index < len(node)
-            )
-            if not isinstance(node, dict | list) or not exists:
-                so_far = ".".join([file_stem, *keys[: depth + 1]])
-                raise OptionError(f"--vary {name}: {path.name} has no field {so_far!r}")
-            if depth == len(keys) - 1:
-                old = node[index]  # type: ignore[index]
-                if isinstance(old, int) and not isinstance(old, bool) and isinstance(value, float):
-                    if value != int(value):
-                        raise OptionError(
-                            f"--vary {name}: {path.name} holds a whole number here, not {value}"
-                        )
-                    value = int(value)
-                node[index] = value  # type: ignore[index]
-            else:
-                node = node[index]  # type: ignore[index]
-        if not keys:
-            raise OptionError(f"--vary {name}: name a field inside {path.name}")
-        path.write_text(json.dumps(document, indent=1), encoding="utf-8")
+def data_files(spec: GameSpec) -> DataFiles:
+    """The catalogues of the game ``spec`` names, or an error if it has none to vary."""
+    files = game_class(spec.name).data_files
+    if files is None:
+        raise OptionError(
+            f"{spec.name} has no data files to vary (its options: "
+            + ", ".join(o.name for o in spec.options)
+            + ")"
+        )
+    return files
 
 
 class DataCells:
-    """Patched copies of a game's data, one directory per combination of data-field values,
-    removed with the object (``with DataCells(...) as cells``)."""
+    """The data of each combination of data-field values, made once: the base ``data``
+    option's catalogues with the fields set, as the effective patch (self-contained option text,
+    so workers on other machines need no files). ``with DataCells() as cells`` as before."""
 
     def __init__(self) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="tycoon-data-"))
-        self.made: dict[tuple[tuple[str, Value], ...], str] = {}
+        self.made: dict[tuple[str, tuple[tuple[str, Value], ...]], str] = {}
 
     def __enter__(self) -> DataCells:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        self.made.clear()
 
-    def directory(self, game: Game[Any, Any, Any], fields: Mapping[str, Value]) -> str:
-        key = tuple(sorted(fields.items()))
+    def value(self, game: Game[Any, Any, Any], fields: Mapping[str, Value]) -> str:
+        """The ``data`` option of ``game`` (its base data) with ``fields`` set."""
+        files = data_files(game.spec)
+        base = str(game.options.get("data", files.default))
+        key = (base, tuple(sorted(fields.items())))
         if key not in self.made:
-            target = self.root / f"cell{len(self.made)}"
-            patch_data(data_home(game, str(game.options.get("data", ""))), target, fields)
-            self.made[key] = str(target)
+            try:
+                self.made[key] = files.with_fields(
+                    base, {split_field(files, name): value for name, value in fields.items()}
+                )
+            except DataError as error:
+                raise OptionError(f"--vary: {error.reason}") from None
         return self.made[key]
 
 
@@ -220,7 +193,7 @@ def cell_options(
     options: dict[str, OptionValue] = dict(base)
     fields: dict[str, Value] = {}
     for name, value in values.items():
-        if "." in name:
+        if "." in name or ":" in name:
             fields[name] = value
         else:
             options[name] = spec.option(name).validate(
@@ -228,7 +201,7 @@ def cell_options(
             )
     if fields:
         base_game = make(spec.name, players, **options)
-        options["data"] = data.directory(base_game, fields)
+        options["data"] = data.value(base_game, fields)
     make(spec.name, players, **options)
     return options
 

@@ -7,10 +7,13 @@ looked up by name while a game is played.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from tycoon.core import DataError, DataFiles
+from tycoon.core.data import diff, leaves, same
 
 DATA = Path(__file__).parent / "data"
 
@@ -126,8 +129,95 @@ def _ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def load_board() -> Board:
-    data = json.loads((DATA / "board.json").read_text(encoding="utf-8"))
+class MonopolyDataError(DataError, ValueError):
+    """A board or deck file the rules cannot play; the reason names the file and the field."""
+
+
+#: The catalogues a designer may replace or patch (``--data``).
+MONOPOLY_DATA = DataFiles(home=DATA, files=("board.json", "decks.json"))
+
+
+def _whole(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise MonopolyDataError(f"{where}: must be a whole number >= {low}, not {value!r:.40}")
+    if high is not None and value > high:
+        raise MonopolyDataError(f"{where}: must be at most {high}, not {value}")
+    return value
+
+
+def _obj(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise MonopolyDataError(f"{where}: must be an object")
+    return value
+
+
+def _key(entry: dict[str, Any], key: str, where: str) -> Any:
+    if key not in entry:
+        raise MonopolyDataError(f"{where}: needs {key!r}")
+    return entry[key]
+
+
+def _wholes(value: Any, where: str, length: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != length:
+        raise MonopolyDataError(f"{where}: must be a list of {length} whole numbers")
+    return tuple(_whole(v, f"{where}.{i}") for i, v in enumerate(value))
+
+
+def _check_board(data: Any) -> None:
+    """Every field of board.json the rules read, with the file and field named."""
+    w = "board.json"
+    data = _obj(data, w)
+    comp = _obj(_key(data, "components", w), f"{w} components")
+    for name in (
+        "fan_stands",
+        "arenas",
+        "jail_fine",
+        "jail_turns",
+        "doubles_to_jail",
+        "mortgage_interest_percent",
+        "building_sale_percent",
+        "jail_card_value",
+    ):
+        _whole(_key(comp, name, f"{w} components"), f"{w} components.{name}")
+    groups = _obj(_key(data, "groups", w), f"{w} groups")
+    for required in ("festival", "shop"):
+        if required not in groups:
+            raise MonopolyDataError(f"{w} groups: needs {required!r}")
+    _wholes(_key(data, "festival_rents", w), f"{w} festival_rents", 4)
+    _wholes(_key(data, "shop_multipliers", w), f"{w} shop_multipliers", 2)
+    squares = _key(data, "squares", w)
+    if not isinstance(squares, list) or len(squares) != 40:
+        raise MonopolyDataError(f"{w} squares: the board has 40 squares")
+    for i, raw in enumerate(squares):
+        where = f"{w} squares.{i}"
+        square = _obj(raw, where)
+        if square.get("index") != i:
+            raise MonopolyDataError(f"{where}.index: must be {i} (squares in board order)")
+        if not isinstance(square.get("name"), str) or not square["name"]:
+            raise MonopolyDataError(f"{where}.name: must be text")
+        kind = _key(square, "kind", where)
+        if kind not in KIND_NAMES:
+            raise MonopolyDataError(f"{where}.kind: must be one of {', '.join(KIND_NAMES)}")
+        if kind in ("event", "festival", "shop"):
+            _whole(_key(square, "price", where), f"{where}.price", 1)
+            group = _key(square, "group", where)
+            if group not in groups:
+                raise MonopolyDataError(f"{where}.group: {group!r:.40} is not in groups")
+        if kind == "event":
+            _wholes(_key(square, "rents", where), f"{where}.rents", 6)
+            _whole(_key(square, "stand_cost", where), f"{where}.stand_cost", 1)
+        if kind == "tax":
+            _whole(_key(square, "amount", where), f"{where}.amount")
+    jail = _whole(comp["jail_square"], f"{w} components.jail_square", 0, 39)
+    if squares[jail]["kind"] != "jail":
+        raise MonopolyDataError(f"{w} components.jail_square: square {jail} is not the jail")
+
+
+def load_board(data: Any = None) -> Board:
+    """The board of ``data`` (the built-in board.json when None), checked field by field."""
+    if data is None:
+        data = MONOPOLY_DATA.built_in()["board.json"]
+    _check_board(data)
     squares = data["squares"]
     comp = data["components"]
     groups = data["groups"]
@@ -188,35 +278,95 @@ def load_board() -> Board:
     )
 
 
-def _card(deck: int, index: int, raw: dict[str, Any]) -> Card:
-    effect = EFFECT_NAMES.index(raw["effect"])
+def _card(deck: int, index: int, raw: Any, where: str) -> Card:
+    raw = _obj(raw, where)
+    effect_name = _key(raw, "effect", where)
+    if effect_name not in EFFECT_NAMES:
+        raise MonopolyDataError(f"{where}.effect: must be one of {', '.join(EFFECT_NAMES)}")
+    effect = EFFECT_NAMES.index(effect_name)
+    if not isinstance(raw.get("id"), str) or not isinstance(raw.get("text"), str):
+        raise MonopolyDataError(f"{where}: needs an 'id' and a 'text'")
+    needs: tuple[str, ...] = {
+        ADVANCE: ("to",),
+        GOTO: ("to",),
+        NEAREST: ("kind", "multiplier"),
+        COLLECT: ("amount",),
+        PAY: ("amount",),
+        BACK: ("steps",),
+        REPAIRS: ("stand", "arena"),
+        PAY_EACH: ("amount",),
+        COLLECT_EACH: ("amount",),
+        FINE_OR_CHANCE: ("amount",),
+    }.get(effect, ())
+    for key in needs:
+        _key(raw, key, where)
     kind = raw.get("kind")
+    if effect == NEAREST and kind not in ("festival", "shop"):
+        raise MonopolyDataError(f"{where}.kind: the nearest 'festival' or 'shop'")
     return Card(
         deck=deck,
         index=index,
-        id=str(raw["id"]),
-        text=str(raw["text"]),
+        id=raw["id"],
+        text=raw["text"],
         effect=effect,
-        to=int(raw.get("to", 0)),
-        amount=int(raw.get("amount", 0)),
-        steps=int(raw.get("steps", 0)),
-        stand=int(raw.get("stand", 0)),
-        arena=int(raw.get("arena", 0)),
+        to=_whole(raw.get("to", 0), f"{where}.to", 0, 39),
+        amount=_whole(raw.get("amount", 0), f"{where}.amount"),
+        steps=_whole(raw.get("steps", 0), f"{where}.steps", 0, 39),
+        stand=_whole(raw.get("stand", 0), f"{where}.stand"),
+        arena=_whole(raw.get("arena", 0), f"{where}.arena"),
         nearest=FESTIVAL if kind == "festival" else SHOP if kind == "shop" else 0,
-        multiplier=int(raw.get("multiplier", 0)),
+        multiplier=_whole(
+            raw.get("multiplier", 0), f"{where}.multiplier", 1 if effect == NEAREST else 0
+        ),
     )
 
 
-def load_decks() -> dict[str, tuple[tuple[Card, ...], tuple[Card, ...]]]:
-    """Each edition's (Chance, Company Mail) decks, cards in printed order."""
-    data = json.loads((DATA / "decks.json").read_text(encoding="utf-8"))
-    return {
-        edition: tuple(  # type: ignore[misc]
-            tuple(_card(d, i, raw) for i, raw in enumerate(decks[name]))
-            for d, name in enumerate(DECK_NAMES)
+DeckPair = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+def load_decks(data: Any = None) -> dict[str, DeckPair]:
+    """Each edition's (Chance, Company Mail) decks, cards in printed order, checked field by
+    field (``data``: the built-in decks.json when None)."""
+    if data is None:
+        data = MONOPOLY_DATA.built_in()["decks.json"]
+    data = _obj(data, "decks.json")
+    editions: dict[str, DeckPair] = {}
+    for edition in DECK_EDITIONS:
+        decks = _obj(_key(data, edition, "decks.json"), f"decks.json {edition}")
+        pair: list[tuple[Card, ...]] = []
+        for d, name in enumerate(DECK_NAMES):
+            where = f"decks.json {edition}.{name}"
+            cards = _key(decks, name, f"decks.json {edition}")
+            if not isinstance(cards, list) or not cards:
+                raise MonopolyDataError(f"{where}: must be a list of at least one card")
+            deck = tuple(_card(d, i, raw, f"{where}.{i}") for i, raw in enumerate(cards))
+            if sum(1 for card in deck if card.effect == JAIL_FREE) > 1:
+                raise MonopolyDataError(f"{where}: a deck holds at most one jail_free card")
+            pair.append(deck)
+        editions[edition] = (pair[0], pair[1])
+    return editions
+
+
+#: The editions of the deck option.
+DECK_EDITIONS = ("current", "classic")
+
+
+@lru_cache(maxsize=16)
+def game_decks(data: str) -> dict[str, DeckPair]:
+    """The decks the ``data`` option names, checked; the board must be the built-in one (the
+    rules read it once, at import), so a changed board.json is refused by field."""
+    documents = MONOPOLY_DATA.documents(data)
+    board = documents["board.json"]
+    _check_board(board)
+    built_in = MONOPOLY_DATA.built_in()["board.json"]
+    if not same(board, built_in):
+        fields = [".".join(path) for path, _ in leaves(diff(built_in, board, "board.json"))]
+        raise MonopolyDataError(
+            f"board.json {', '.join(fields[:4])}: Esport Monopoly plays the built-in board in "
+            "this version; what-if data may change decks.json (starting cash and GO salary are "
+            "the options --starting-cash and --go-salary)"
         )
-        for edition, decks in data.items()
-    }
+    return load_decks(documents["decks.json"])
 
 
 BOARD = load_board()

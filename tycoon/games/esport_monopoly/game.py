@@ -11,15 +11,18 @@ from tycoon.core import (
     Action,
     AmountRange,
     Chance,
+    DataError,
     Dynamics,
     Game,
     GameSpec,
     Information,
     Option,
+    OptionError,
     Outcome,
     Rng,
     SeededRng,
     action_from_json,
+    data_option,
     to_jsonable,
 )
 from tycoon.core.actions import field_kinds
@@ -29,9 +32,10 @@ from tycoon.games.esport_monopoly.board import (
     BOARD,
     CHANCE_DECK,
     DECK_NAMES,
-    DECKS,
     EVENT,
     MAIL_DECK,
+    MONOPOLY_DATA,
+    game_decks,
 )
 from tycoon.games.esport_monopoly.encoding import EsportMonopolyEncoding
 from tycoon.games.esport_monopoly.engine import (
@@ -126,17 +130,23 @@ class EsportMonopoly(Game[State, Action, View]):
                 "who starts: 'roll' (the roll-off: a random seat) or 'seat1'",
                 choices=("roll", "seat1"),
             ),
+            data_option(MONOPOLY_DATA, "the cards of decks.json may change, the board may not"),
         ),
         aliases=("esport_monopoly", "monopoly"),
     )
     action_types = A.ACTION_TYPES
     encoding_type = EsportMonopolyEncoding
+    data_files = MONOPOLY_DATA
 
     def configure(self) -> None:
         opts = self.options
+        try:
+            decks = game_decks(str(opts["data"]))[str(opts["deck"])]
+        except DataError as error:
+            raise OptionError(f"esport-monopoly data: {error.reason}") from None
         self.rules = Rules(
             players=self.players,
-            decks=DECKS[str(opts["deck"])],
+            decks=decks,
             starting_cash=int(opts["starting-cash"]),
             salary=int(opts["go-salary"]),
             ask_rent=bool(opts["ask-rent"]),

@@ -9,13 +9,16 @@ from tycoon.core import (
     Action,
     AmountRange,
     Chance,
+    DataError,
     Dynamics,
     Game,
     GameSpec,
     Information,
     Option,
+    OptionError,
     Outcome,
     Rng,
+    data_option,
 )
 from tycoon.games.estates import render, svg
 from tycoon.games.estates.actions import (
@@ -37,6 +40,7 @@ from tycoon.games.estates.components import (
     BARRIER_BASE,
     CANCEL,
     COMPONENTS,
+    ESTATES_DATA,
     IN_SUPPLY,
     LOTS,
     MAYOR,
@@ -49,6 +53,7 @@ from tycoon.games.estates.components import (
     ROWS,
     VALUES,
     WHITE_DIRT,
+    game_components,
     is_barrier,
     piece_code,
     piece_name,
@@ -90,8 +95,7 @@ from tycoon.games.estates.state import (
 # Indices into EstatesState.tally.
 SOLD, BOUGHT, FREE, STOWED, TURNS = range(5)
 
-STARTING_MONEY = COMPONENTS.starting_money
-ROUND_WINS_TO_END = COMPONENTS.round_wins_to_end
+STARTING_MONEY = COMPONENTS.starting_money  # the built-in figure (bounds the minimum bid)
 
 
 class Estates(Game[EstatesState, Action, EstatesView]):
@@ -135,16 +139,24 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                 True,
                 "RULING: a row shortened to 0 lots counts as complete with no buildings",
             ),
+            data_option(ESTATES_DATA, "starting_money and round_wins_to_end may change"),
         ),
         aliases=("the-estates",),
     )
     action_types = ACTION_TYPES
     encoding_type = EstatesEncoding
+    data_files = ESTATES_DATA
 
     # -- configuration -----------------------------------------------------------------------
 
     def configure(self) -> None:
         n = self.players
+        try:
+            components = game_components(str(self.options["data"]))
+        except DataError as error:
+            raise OptionError(f"estates data: {error.reason}") from None
+        self.starting_money = components.starting_money
+        self.round_wins_to_end = components.round_wins_to_end
         self.rounds = int(self.options["rounds"])
         self.minimum_bid = int(self.options["minimum-bid"])
         self.open_money = bool(self.options["open-money"])
@@ -176,7 +188,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         zeros = (0,) * n
         return self._new_round(
             number=1,
-            money=(STARTING_MONEY,) * n,
+            money=(self.starting_money,) * n,
             wins=zeros,
             totals=zeros,
             results=(),
@@ -561,7 +573,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         wins = tuple(w + (1 if s in winners else 0) for s, w in enumerate(state.wins))
         totals = tuple(t + p for t, p in zip(state.totals, scores, strict=True))
         results = (*state.results, result)
-        if state.round >= self.rounds or max(wins) >= ROUND_WINS_TO_END:
+        if state.round >= self.rounds or max(wins) >= self.round_wins_to_end:
             return EstatesState(
                 board,
                 state.offer,
@@ -603,11 +615,11 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                 reason=f"the game ends: {last.reason}",
                 details={"cheques": cash, "reason": last.reason},
             )
-        two_wins = tuple(1 if w >= ROUND_WINS_TO_END else 0 for w in state.wins)
+        two_wins = tuple(1 if w >= self.round_wins_to_end else 0 for w in state.wins)
         keys = [(two_wins[s], state.totals[s], cash[s]) for s in range(n)]
         if any(two_wins):
             names = " and ".join(self.seat_name(s) for s in range(n) if two_wins[s])
-            reason = f"{names} won {ROUND_WINS_TO_END} rounds"
+            reason = f"{names} won {self.round_wins_to_end} rounds"
         else:
             reason = f"all {state.round} rounds played: highest total wins"
         return Outcome(
@@ -674,7 +686,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         hidden = [s for s in range(n) if view.money[s] is None]
         if hidden:
             known = sum(money[s] + box[s] for s in range(n) if s not in hidden)
-            left = STARTING_MONEY * n - known
+            left = self.starting_money * n - known
             least_hand = dict.fromkeys(hidden, 0)
             least_box = dict.fromkeys(hidden, 0)
             if phase in (BID, DECIDE):
@@ -701,7 +713,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                     moved = rng.below(room + 1)
                     money[s] -= moved
                     box[s] += moved
-        results = tuple(_sampled_result(r, STARTING_MONEY * n, rng) for r in view.results)
+        results = tuple(_sampled_result(r, self.starting_money * n, rng) for r in view.results)
         return EstatesState(
             board=view.board,
             offer=view.offer,

@@ -200,7 +200,7 @@ class GreedyBot(Bot):
         best = 0.0
         price = 0
         for value, lot in self.lot_choices(position):
-            cost = cd.DEED_PRICE * bd.popcount(lot)
+            cost = self.mk.rules.economy.deed_price * bd.popcount(lot)
             if cost <= position.cash and value > best:
                 best, price = value, cost
         spare = max(0, position.cash - price)
@@ -218,7 +218,7 @@ class GreedyBot(Bot):
         if not choices:
             return None
         value, lot = choices[0]
-        price = cd.DEED_PRICE * bd.popcount(lot)
+        price = self.mk.rules.economy.deed_price * bd.popcount(lot)
         amount = top + 1
         if value >= 3 and amount + price <= position.cash and amount <= value + 2:
             return Lobby(self.seat, amount)
@@ -230,7 +230,7 @@ class GreedyBot(Bot):
             if not isinstance(choice, Buy):
                 continue
             lot = next(bd.mask_of(c) for c in position.view.lots if bd.INDEX[choice.plot] in c)
-            price = cd.DEED_PRICE * bd.popcount(lot)
+            price = self.mk.rules.economy.deed_price * bd.popcount(lot)
             value = position.lot_value(lot) - price / (3 * BLOCK_IN_CASH)
             if position.cash - price >= 0 and (best is None or value > best[0]):
                 best = (value, choice.plot)
@@ -423,7 +423,9 @@ class GreedyBot(Bot):
         for choice in legal:
             if isinstance(choice, Inquiry):
                 marker = view.markers[self.seat]
-                floor = self.mk.rules.floor_for(min(cd.RAIL_TOP, marker + cd.INQUIRY_STEP))
+                floor = self.mk.rules.floor_for(
+                    min(cd.RAIL_TOP, marker + self.mk.rules.economy.inquiry_step)
+                )
                 spare = position.permit_count() > position.pieces() + 1
                 if floor > view.floors[self.seat] or spare:
                     return choice

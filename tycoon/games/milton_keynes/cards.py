@@ -9,8 +9,12 @@ score as plain buildings, their permits only requisition a plot.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from tycoon.games.milton_keynes.board import _load
+from tycoon.core import DataError, DataFiles
+from tycoon.core.data import diff, leaves, same
+from tycoon.games.milton_keynes.board import BOARD_DATA, DATA, _load
 
 PERMITS_DATA = _load("permits.json")
 ECONOMY = _load("economy.json")
@@ -139,15 +143,140 @@ def parse_character(text: str) -> int | None:
     return CHARACTER_INDEX.get(key)
 
 
-BANK_TOTAL: int = ECONOMY["envelopes"] + ECONOMY["briefcases"] * ECONOMY["briefcase_value"]
 RAIL_START: int = ECONOMY["rail_start"]
 RAIL_TOP: int = ECONOMY["rail_top"]
-GRANT: int = ECONOMY["grant"]
-ROUNDABOUT_BONUS: int = ECONOMY["roundabout_bonus"]
-INQUIRY_STEP: int = ECONOMY["inquiry_step"]
-CRUNCH_STEP: int = ECONOMY["crunch_step"]
-DEED_PRICE: int = ECONOMY["deed_price"]
-DEMOLISH_PRICE: int = ECONOMY["demolish_buy_price"]
-STARTING_DEEDS: int = ECONOMY["starting_deeds"]
-ADVANCED_PERMITS: int = ECONOMY["advanced_permits"]
 DEFAULT_ROUNDABOUTS: tuple[int, ...] = tuple(ECONOMY["roundabouts"])
+
+
+# -- what-if data ------------------------------------------------------------------------------
+
+#: The catalogues a designer may replace or patch (``--data``).
+MK_DATA = DataFiles(
+    home=DATA, files=("board.json", "characters.json", "economy.json", "permits.json")
+)
+
+#: The economy.json fields a game may change; the rest (the income rail, the map, the permit
+#: deck and the characters) shape the tables the rules are built on at import.
+VARIABLE_ECONOMY = (
+    "envelopes",
+    "briefcases",
+    "briefcase_value",
+    "grant",
+    "roundabout_bonus",
+    "inquiry_step",
+    "crunch_step",
+    "deed_price",
+    "demolish_buy_price",
+    "starting_deeds",
+    "advanced_permits",
+)
+
+
+class MKDataError(DataError, ValueError):
+    """A Milton Keynes data file the rules cannot play; the reason names the file and field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Economy:
+    """The numbers of economy.json a game plays with."""
+
+    bank_total: int  # envelopes + briefcases x briefcase value
+    grant: int
+    roundabout_bonus: int
+    inquiry_step: int
+    crunch_step: int
+    deed_price: int
+    demolish_price: int
+    starting_deeds: int
+    advanced_permits: int
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int | None = None) -> int:
+    where = f"economy.json {key}"
+    if key not in data:
+        raise MKDataError(f"{where}: missing")
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise MKDataError(f"{where}: must be a whole number >= {low}, not {value!r:.40}")
+    if high is not None and value > high:
+        raise MKDataError(f"{where}: must be at most {high}, not {value}")
+    return value
+
+
+def load_economy(data: Any) -> Economy:
+    """economy.json checked field by field (counts, ranges, the rail and its roundabouts)."""
+    if not isinstance(data, dict):
+        raise MKDataError("economy.json: the file holds a JSON object")
+    rail_start = _whole(data, "rail_start", 0)
+    rail_top = _whole(data, "rail_top", rail_start + 1)
+    roundabouts = data.get("roundabouts")
+    if not isinstance(roundabouts, list) or not all(
+        isinstance(r, int) and not isinstance(r, bool) and rail_start <= r <= rail_top
+        for r in roundabouts
+    ):
+        raise MKDataError(
+            f"economy.json roundabouts: positions on the rail, {rail_start}..{rail_top}"
+        )
+    envelopes = _whole(data, "envelopes", 0)
+    briefcases = _whole(data, "briefcases", 0)
+    value = _whole(data, "briefcase_value", 1)
+    bonus = _whole(data, "roundabout_bonus", 0)
+    if bonus % value:
+        raise MKDataError(
+            f"economy.json roundabout_bonus: paid in briefcases, a multiple of {value}"
+        )
+    deeds = _whole(data, "starting_deeds", 1, 6)
+    economy = Economy(
+        bank_total=envelopes + briefcases * value,
+        grant=_whole(data, "grant", 0),
+        roundabout_bonus=bonus,
+        inquiry_step=_whole(data, "inquiry_step", 1, rail_top - rail_start),
+        crunch_step=_whole(data, "crunch_step", 1),
+        deed_price=_whole(data, "deed_price", 0),
+        demolish_price=_whole(data, "demolish_buy_price", 0),
+        starting_deeds=deeds,
+        advanced_permits=_whole(data, "advanced_permits", 0, 8),
+    )
+    if economy.bank_total < 1:
+        # A bank short of the incomes is a credit crunch (the rules cut every due), not an error.
+        raise MKDataError("economy.json envelopes, briefcases: the bank holds no money")
+    return economy
+
+
+ECONOMY_BUILT_IN = load_economy(ECONOMY)
+# The built-in figures (a game reads its own, ``rules.economy``, which --data may change).
+BANK_TOTAL = ECONOMY_BUILT_IN.bank_total
+GRANT = ECONOMY_BUILT_IN.grant
+ROUNDABOUT_BONUS = ECONOMY_BUILT_IN.roundabout_bonus
+INQUIRY_STEP = ECONOMY_BUILT_IN.inquiry_step
+CRUNCH_STEP = ECONOMY_BUILT_IN.crunch_step
+DEED_PRICE = ECONOMY_BUILT_IN.deed_price
+DEMOLISH_PRICE = ECONOMY_BUILT_IN.demolish_price
+STARTING_DEEDS = ECONOMY_BUILT_IN.starting_deeds
+ADVANCED_PERMITS = ECONOMY_BUILT_IN.advanced_permits
+
+
+@lru_cache(maxsize=16)
+def game_economy(data: str) -> Economy:
+    """The economy the ``data`` option names, checked; the other files (and the rail) must be
+    the built-in ones, refused by field otherwise."""
+    documents = MK_DATA.documents(data)
+    economy = load_economy(documents["economy.json"])
+    fixed_economy = {
+        k: v for k, v in documents["economy.json"].items() if k not in VARIABLE_ECONOMY
+    }
+    built_in = {k: v for k, v in ECONOMY.items() if k not in VARIABLE_ECONOMY}
+    for file, mine, theirs in (
+        ("economy.json", fixed_economy, built_in),
+        ("board.json", documents["board.json"], BOARD_DATA),
+        ("characters.json", documents["characters.json"], CHARACTERS_DATA),
+        ("permits.json", documents["permits.json"], PERMITS_DATA),
+    ):
+        if not same(mine, theirs):
+            changed = [".".join(path) for path, _ in leaves(diff(theirs, mine, file))]
+            raise MKDataError(
+                f"{file} {', '.join(changed[:4])}: Milton Keynes plays the built-in map, "
+                "characters, permit deck and income rail in this version; what-if data may "
+                f"change these economy.json fields: {', '.join(VARIABLE_ECONOMY)}"
+            )
+    return economy

@@ -114,8 +114,9 @@ def _reason(game: MiltonKeynes, state: State, action: Action) -> str | None:
                 return "the building is yours: its deed comes back to your hand anyway"
             if state.city.river_all >> plot & 1:
                 return "a river deed cannot be taken into a hand: it leaves the game"
-            if player.cash < cd.DEMOLISH_PRICE:
-                return f"buying the deed costs {cd.DEMOLISH_PRICE}; you have {player.cash}"
+            if player.cash < game.rules.economy.demolish_price:
+                price = game.rules.economy.demolish_price
+                return f"buying the deed costs {price}; you have {player.cash}"
     if isinstance(action, Redevelop):
         if not _has_permit(state, seat, cd.REDEVELOP):
             return "you hold no REDEVELOP permit"
@@ -129,7 +130,7 @@ def _reason(game: MiltonKeynes, state: State, action: Action) -> str | None:
         lots = [lot for lot in state.lots if lot >> plot & 1]
         if not lots:
             return f"{action.plot} is in no lot for sale"
-        price = cd.DEED_PRICE * bd.popcount(lots[0])
+        price = game.rules.economy.deed_price * bd.popcount(lots[0])
         if price > player.cash:
             return f"that lot costs {price}; you have {player.cash}"
         first = bd.LABELS[(lots[0] & -lots[0]).bit_length() - 1]
@@ -192,8 +193,9 @@ def _offer_reason(game: MiltonKeynes, state: State, action: Offer) -> str | None
         return f"offer to another seat, 1..{game.players}"
     if action.cash > player.cash:
         return f"you offer {action.cash} in cash but have only {player.cash}"
-    if -action.cash > cd.BANK_TOTAL - player.cash:
-        return f"nobody can hold {-action.cash} in cash: there are {cd.BANK_TOTAL} in the game"
+    if -action.cash > game.rules.economy.bank_total - player.cash:
+        total = game.rules.economy.bank_total
+        return f"nobody can hold {-action.cash} in cash: there are {total} in the game"
     if not action.give and not action.want:
         return "an offer exchanges at least one card (deed or permit), with or without cash"
     for item in action.give:

@@ -10,6 +10,7 @@ from typing import Any
 from tycoon.core import (
     Action,
     Chance,
+    DataError,
     Dynamics,
     Game,
     GameSpec,
@@ -19,6 +20,7 @@ from tycoon.core import (
     Outcome,
     Rng,
     SealedCommits,
+    data_option,
     notation,
 )
 from tycoon.games.milton_keynes import board as bd
@@ -144,11 +146,13 @@ class MiltonKeynes(Game[State, Action, View]):
                 low=1,
                 high=20,
             ),
+            data_option(cd.MK_DATA, "the prices, grant and bank of economy.json may change"),
         ),
         aliases=("mk", "miltonkeynes"),
     )
     action_types = ACTION_TYPES
     encoding_type = MiltonKeynesEncoding
+    data_files = cd.MK_DATA
 
     def configure(self) -> None:
         n = self.players
@@ -158,6 +162,10 @@ class MiltonKeynes(Game[State, Action, View]):
         choice = str(self.options["characters"]).strip().lower()
         self.character_mode = choice if choice in ("random", "choose") else "list"
         self.character_list: tuple[int, ...] = ()
+        try:
+            economy = cd.game_economy(str(self.options["data"]))
+        except DataError as error:
+            raise OptionError(f"milton-keynes data: {error.reason}") from None
         if self.character_mode == "list":
             picks = []
             for part in choice.split(","):
@@ -182,6 +190,7 @@ class MiltonKeynes(Game[State, Action, View]):
             int(self.options["offer-cards"]),
             int(self.options["stall-years"]),
             self.seat_name,
+            economy,
         )
         self._cached: tuple[State | None, int, Sequence[Any]] = (None, -1, ())
 
@@ -200,7 +209,7 @@ class MiltonKeynes(Game[State, Action, View]):
             season=0,
             players=(player,) * n,
             characters=(-1,) * n,
-            bank=cd.BANK_TOTAL,
+            bank=self.rules.economy.bank_total,
             deed_deck=(),
             permit_deck=(),
             city=city,
@@ -253,8 +262,8 @@ class MiltonKeynes(Game[State, Action, View]):
         if permits:
             permit_deck = tuple(rng.shuffled(cd.full_deck()))
         for seat in range(self.players):
-            hand = bd.mask_of(deck[: cd.STARTING_DEEDS])
-            deck = deck[cd.STARTING_DEEDS :]
+            hand = bd.mask_of(deck[: self.rules.economy.starting_deeds])
+            deck = deck[self.rules.economy.starting_deeds :]
             permits_hand = cd.EMPTY_HAND
             for permit in permit_deck[:permits]:
                 permits_hand = add_permit(permits_hand, permit)
@@ -319,7 +328,7 @@ class MiltonKeynes(Game[State, Action, View]):
         if isinstance(action, Buy):
             plot = bd.INDEX[action.plot]
             lot = next(lot for lot in s.lots if lot >> plot & 1)
-            price = cd.DEED_PRICE * bd.popcount(lot)
+            price = self.rules.economy.deed_price * bd.popcount(lot)
             player = s.players[seat]
             player = evolve_player(
                 player,
@@ -417,7 +426,7 @@ class MiltonKeynes(Game[State, Action, View]):
             return rules.next_requisition(s, rng, log)
         if isinstance(action, Inquiry):
             player = s.players[seat]
-            marker = min(cd.RAIL_TOP, player.marker + cd.INQUIRY_STEP)
+            marker = min(cd.RAIL_TOP, player.marker + self.rules.economy.inquiry_step)
             floor = max(player.floor, rules.floor_for(marker))
             s = self._spend(s, seat, cd.INQUIRY)
             player = evolve_player(s.players[seat], marker=marker, floor=floor)
@@ -459,10 +468,12 @@ class MiltonKeynes(Game[State, Action, View]):
             s = evolve(s, city=city, queue=((seat + 1) % self.players,))
             if bd.popcount(city.marsh) < bd.MARSH_TILES * bd.MARSH_SIDE**2:
                 return s
-            s = self.deal_deeds(s, rng, permits=cd.ADVANCED_PERMITS)
+            s = self.deal_deeds(s, rng, permits=self.rules.economy.advanced_permits)
             log.append(
-                f"Deeds in play: {len(s.deed_deck) + cd.STARTING_DEEDS * self.players}; "
-                f"each player has 3 deeds and {cd.ADVANCED_PERMITS} permits."
+                "Deeds in play: "
+                f"{len(s.deed_deck) + self.rules.economy.starting_deeds * self.players}; "
+                f"each player has {self.rules.economy.starting_deeds} deeds and "
+                f"{self.rules.economy.advanced_permits} permits."
             )
             return rules.start_year(s, rng, log)
         raise TypeError(f"not a Milton Keynes action: {action!r}")  # pragma: no cover
@@ -523,14 +534,17 @@ class MiltonKeynes(Game[State, Action, View]):
             buyer, seller = players[seat], players[owner]
             players[seat] = evolve_player(
                 buyer,
-                cash=buyer.cash - cd.DEMOLISH_PRICE,
+                cash=buyer.cash - self.rules.economy.demolish_price,
                 deeds=buyer.deeds | 1 << plot,
                 known_deeds=buyer.known_deeds | 1 << plot,
             )
             seller = players[owner]
-            players[owner] = evolve_player(seller, cash=seller.cash + cd.DEMOLISH_PRICE)
+            players[owner] = evolve_player(
+                seller, cash=seller.cash + self.rules.economy.demolish_price
+            )
             log.append(
-                f"{text} and buys its deed from {self.seat_name(owner)} for {cd.DEMOLISH_PRICE}."
+                f"{text} and buys its deed from {self.seat_name(owner)} for "
+                f"{self.rules.economy.demolish_price}."
             )
         else:
             holder = players[owner]
@@ -693,7 +707,7 @@ class MiltonKeynes(Game[State, Action, View]):
             if phase == Phase.TRADE_REPLY and view.offer is not None and view.offer.seat == seat:
                 floors[seat] = max(floors[seat], view.offer.cash)
         own_cash = view.cash if view.cash is not None else 0
-        spare = cd.BANK_TOTAL - own_cash - sum(floors)
+        spare = self.rules.economy.bank_total - own_cash - sum(floors)
         others = [seat for seat in range(n) if seat != me]
         cuts = sorted(rng.randint(0, max(0, spare)) for _ in others)
         shares = [b - a for a, b in zip([0, *cuts], [*cuts, max(0, spare)], strict=True)]
@@ -975,7 +989,7 @@ class MiltonKeynes(Game[State, Action, View]):
         from math import exp
 
         n = self.players
-        fair = max(cd.BANK_TOTAL // (n + 1), 1)
+        fair = max(self.rules.economy.bank_total // (n + 1), 1)
         keys = [
             state.city.blocks[s]
             + 0.25 * bd.popcount(state.players[s].deeds)

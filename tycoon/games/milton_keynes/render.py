@@ -218,8 +218,9 @@ def legend_lines(game: MiltonKeynes, view: View) -> list[str]:
 def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
     lines = []
     if view.lots:
+        price = game.rules.economy.deed_price
         shown = ", ".join(
-            f"L{i + 1} {'+'.join(bd.LABELS[p] for p in lot)} ({cd.DEED_PRICE * len(lot)})"
+            f"L{i + 1} {'+'.join(bd.LABELS[p] for p in lot)} ({price * len(lot)})"
             for i, lot in enumerate(view.lots)
         )
         lines.append(f"Lots for sale: {shown}")

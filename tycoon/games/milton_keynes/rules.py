@@ -140,8 +140,10 @@ class Rules:
         offer_cards: int,
         stall_years: int,
         seat_label: Any,
+        economy: cd.Economy = cd.ECONOMY_BUILT_IN,
     ) -> None:
         self.players = players
+        self.economy = economy
         self.region = region
         self.roundabouts = roundabouts
         self.offer_limit = offer_limit
@@ -188,11 +190,11 @@ class Rules:
         return s
 
     def collect(self, s: State, rng: Rng, log: list[str]) -> State:
-        grant = cd.GRANT if s.year == 1 else 0
+        grant = self.economy.grant if s.year == 1 else 0
         dues = [p.marker + grant for p in s.players]
         crunched = 0
         while sum(dues) > s.bank and any(dues):
-            dues = [max(0, d - cd.CRUNCH_STEP) for d in dues]
+            dues = [max(0, d - self.economy.crunch_step) for d in dues]
             crunched += 1
         players = tuple(
             evolve_player(p, cash=p.cash + d) for p, d in zip(s.players, dues, strict=True)
@@ -200,7 +202,7 @@ class Rules:
         if crunched:
             log.append(
                 f"Credit crunch: the bank cannot pay everyone; each amount due falls by "
-                f"{cd.CRUNCH_STEP * crunched}."
+                f"{self.economy.crunch_step * crunched}."
             )
         paid = ", ".join(f"{self.who(seat)} {d}" for seat, d in enumerate(dues))
         log.append(f"Cash collected{' (with the year-1 grant)' if grant else ''}: {paid}.")
@@ -251,7 +253,9 @@ class Rules:
             return (
                 self.start_sale(s, 1, rng, log) if season == 0 else self.start_permits(s, rng, log)
             )
-        offered = ", ".join(f"{lot_text(lot)} ({cd.DEED_PRICE * bd.popcount(lot)})" for lot in lots)
+        offered = ", ".join(
+            f"{lot_text(lot)} ({self.economy.deed_price * bd.popcount(lot)})" for lot in lots
+        )
         log.append(f"{name} sale: lots {offered}. Everyone bribes, sealed.")
         return evolve(
             s,
@@ -788,9 +792,9 @@ class Rules:
             passed = sum(1 for r in self.roundabouts if player.floor < r <= marker)
             bonus = 0
             for _ in range(passed):
-                if bank >= cd.ROUNDABOUT_BONUS:
-                    bank -= cd.ROUNDABOUT_BONUS
-                    bonus += cd.ROUNDABOUT_BONUS
+                if bank >= self.economy.roundabout_bonus:
+                    bank -= self.economy.roundabout_bonus
+                    bonus += self.economy.roundabout_bonus
             players[seat] = evolve_player(
                 player,
                 marker=marker,
@@ -848,7 +852,7 @@ class Rules:
         if phase == Phase.PURCHASE:
             buys: list[Action] = [Pass(seat)]
             for lot in s.lots:
-                if cd.DEED_PRICE * bd.popcount(lot) <= player.cash:
+                if self.economy.deed_price * bd.popcount(lot) <= player.cash:
                     buys.append(Buy(seat, LABELS[(lot & -lot).bit_length() - 1]))
             return buys
         if phase == Phase.SALE_LOBBY:
@@ -897,7 +901,7 @@ class Rules:
                         if (
                             b.owner != seat
                             and not s.city.river_all >> p & 1
-                            and player.cash >= cd.DEMOLISH_PRICE
+                            and player.cash >= self.economy.demolish_price
                         ):
                             moves.append(Demolish(seat, LABELS[p], True))
             return moves
@@ -923,7 +927,7 @@ class Rules:
         player = s.players[seat]
         wantable = self.deeds_in_game(s.city) & ~s.city.built & ~player.deeds
         targets = tuple(t for t in range(self.players) if t != seat)
-        ask = cd.BANK_TOTAL - player.cash
+        ask = self.economy.bank_total - player.cash
         return OfferSet(
             Pass(seat),
             seat,

@@ -321,7 +321,7 @@ def draw_map(game: MiltonKeynes, view: View) -> list[str]:
             S.title(
                 f"lot L{k + 1}: "
                 + " ".join(bd.LABELS[p] for p in lot)
-                + f", {cd.DEED_PRICE * len(lot)}"
+                + f", {game.rules.economy.deed_price * len(lot)}"
             )
         ]
         for p in lot:
@@ -333,7 +333,7 @@ def draw_map(game: MiltonKeynes, view: View) -> list[str]:
             S.text(
                 x + CELL / 2,
                 y + 34,
-                f"${cd.DEED_PRICE * len(lot)}",
+                f"${game.rules.economy.deed_price * len(lot)}",
                 font_size=10,
                 text_anchor="middle",
             )
@@ -557,8 +557,9 @@ def draw_phase(game: MiltonKeynes, view: View, panel: Panel) -> None:
                 x, y = 10.0, y + 68
         panel.y = bottom
     if view.lots:
+        price = game.rules.economy.deed_price
         shown = ", ".join(
-            f"L{k + 1} {'+'.join(bd.LABELS[p] for p in lot)} (${cd.DEED_PRICE * len(lot)})"
+            f"L{k + 1} {'+'.join(bd.LABELS[p] for p in lot)} (${price * len(lot)})"
             for k, lot in enumerate(view.lots)
         )
         panel.line(f"Lots for sale: {shown}")

@@ -9,17 +9,18 @@ here; a test loads every file.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tycoon.core import DataError, DataFiles
+
 DATA = Path(__file__).parent / "data" / "counters"
 BOARD_SIZES = (8, 10, 12)
 
 
-class CounterSetError(ValueError):
+class CounterSetError(DataError, ValueError):
     """A counter-set file that does not describe a playable set."""
 
 
@@ -75,65 +76,113 @@ def counter_set_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda name: (name != "classic", name)))
 
 
+#: The catalogues a designer may replace or patch (``--data``): one file per counter set.
+MY_CITY_DATA = DataFiles(
+    home=DATA.parent, files=tuple(f"counters/{name}.json" for name in counter_set_names())
+)
+
+
 @cache
-def load_counter_set(name: str) -> CounterSet:
-    """The counter set ``name``, read and checked once."""
-    path = DATA / f"{name}.json"
-    if not path.is_file():
+def load_counter_set(name: str, data: str = "") -> CounterSet:
+    """The counter set ``name`` of the ``data`` option's catalogues (built in when empty), read
+    and checked once."""
+    file = f"counters/{name}.json"
+    if file not in MY_CITY_DATA.files:
         raise CounterSetError(f"no counter set {name!r} (sets: {', '.join(counter_set_names())})")
-    with path.open(encoding="utf-8") as handle:
-        data = json.load(handle)
-    counter_set = _parse(data, path.name)
-    check_counter_set(counter_set)
+    document = MY_CITY_DATA.documents(data)[file]
+    counter_set = _parse(document, file)
+    try:
+        check_counter_set(counter_set)
+    except CounterSetError as error:
+        raise CounterSetError(f"{file}: {error}") from None
+    if counter_set.name != name:
+        raise CounterSetError(
+            f"{file} name: must be {name!r}, the file's name, not {counter_set.name!r}"
+        )
     return counter_set
 
 
+def _field(item: Any, key: str, where: str, kind: type) -> Any:
+    if not isinstance(item, dict):
+        raise CounterSetError(f"{where}: must be an object")
+    if key not in item:
+        raise CounterSetError(f"{where}: needs {key!r}")
+    value = item[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise CounterSetError(f"{where}.{key}: must be a whole number, not {value!r:.40}")
+    if kind is str and (not isinstance(value, str) or not value.strip()):
+        raise CounterSetError(f"{where}.{key}: must be text, not {value!r:.40}")
+    if kind is list and not isinstance(value, list):
+        raise CounterSetError(f"{where}.{key}: must be a list")
+    if kind is dict and not isinstance(value, dict):
+        raise CounterSetError(f"{where}.{key}: must be an object")
+    return value
+
+
 def _parse(data: Any, source: str) -> CounterSet:
-    try:
-        landmarks = tuple(
-            Landmark(
-                str(item["name"]),
-                str(item["code"]),
-                int(item["value"]),
-                str(item["type"]),
-                int(item["min_size"]),
-            )
-            for item in data["landmarks"]
+    """The counter set a file holds; :class:`CounterSetError` naming the file and the field."""
+    where = source
+    landmarks = tuple(
+        Landmark(
+            _field(item, "name", f"{where} landmarks.{i}", str),
+            _field(item, "code", f"{where} landmarks.{i}", str),
+            _field(item, "value", f"{where} landmarks.{i}", int),
+            _field(item, "type", f"{where} landmarks.{i}", str),
+            _field(item, "min_size", f"{where} landmarks.{i}", int),
         )
-        dump_data = data["dump"]
-        dump = Landmark(
-            str(dump_data["name"]), str(dump_data["code"]), int(dump_data["value"]), None, 8
-        )
-        zones = tuple(
+        for i, item in enumerate(_field(data, "landmarks", where, list))
+    )
+    dump_data = _field(data, "dump", where, dict)
+    dump = Landmark(
+        _field(dump_data, "name", f"{where} dump", str),
+        _field(dump_data, "code", f"{where} dump", str),
+        _field(dump_data, "value", f"{where} dump", int),
+        None,
+        8,
+    )
+    zones: list[ZoneType] = []
+    for i, item in enumerate(_field(data, "zones", where, list)):
+        at = f"{where} zones.{i}"
+        access: list[tuple[int, tuple[int, ...]]] = []
+        for size, values in _field(item, "access", at, dict).items():
+            if not size.isdigit() or int(size) not in BOARD_SIZES:
+                raise CounterSetError(f"{at}.access.{size}: board sizes are 8, 10 and 12")
+            if not isinstance(values, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in values
+            ):
+                raise CounterSetError(f"{at}.access.{size}: must be a list of whole numbers")
+            access.append((int(size), tuple(values)))
+        zones.append(
             ZoneType(
-                str(item["name"]),
-                str(item["code"]),
-                tuple(
-                    (int(size), tuple(int(v) for v in values))
-                    for size, values in sorted(item["access"].items(), key=lambda kv: int(kv[0]))
-                ),
+                _field(item, "name", at, str), _field(item, "code", at, str), tuple(sorted(access))
             )
-            for item in data["zones"]
         )
-        slum_data = data["slum"]
-        slum = SlumType(
-            str(slum_data["name"]),
-            str(slum_data["code"]),
-            int(slum_data["access"]),
-            int(slum_data["penalty"]),
-        )
-        return CounterSet(
-            name=str(data["name"]),
-            title=str(data["title"]),
-            description=str(data["description"]),
-            landmark_types=tuple(str(t) for t in data["landmark_types"]),
-            landmarks=landmarks,
-            dump=dump,
-            zones=zones,
-            slum=slum,
-        )
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise CounterSetError(f"{source}: malformed counter set ({error!r})") from None
+    for size in BOARD_SIZES:
+        for i, zone in enumerate(zones):
+            if size not in dict(zone.access):
+                raise CounterSetError(
+                    f"{where} zones.{i}.access: needs values for a {size}x{size} map"
+                )
+    slum_data = _field(data, "slum", where, dict)
+    slum = SlumType(
+        _field(slum_data, "name", f"{where} slum", str),
+        _field(slum_data, "code", f"{where} slum", str),
+        _field(slum_data, "access", f"{where} slum", int),
+        _field(slum_data, "penalty", f"{where} slum", int),
+    )
+    types = _field(data, "landmark_types", where, list)
+    if not all(isinstance(t, str) and t for t in types):
+        raise CounterSetError(f"{where} landmark_types: must be a list of names")
+    return CounterSet(
+        name=_field(data, "name", where, str),
+        title=_field(data, "title", where, str),
+        description=_field(data, "description", where, str),
+        landmark_types=tuple(types),
+        landmarks=landmarks,
+        dump=dump,
+        zones=tuple(zones),
+        slum=slum,
+    )
 
 
 def check_counter_set(counter_set: CounterSet) -> None:

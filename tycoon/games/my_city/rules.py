@@ -19,12 +19,13 @@ from tycoon.core import (
     Option,
     Outcome,
     Rng,
+    data_option,
     notation,
     to_jsonable,
 )
 from tycoon.games.my_city import render, svg
 from tycoon.games.my_city.board import squares_of
-from tycoon.games.my_city.counters import BOARD_SIZES, counter_set_names
+from tycoon.games.my_city.counters import BOARD_SIZES, MY_CITY_DATA, counter_set_names
 from tycoon.games.my_city.encoding import MyCityEncoding
 from tycoon.games.my_city.moves import CityMoves, choosable, rezone_targets
 from tycoon.games.my_city.scoring import score_position
@@ -102,6 +103,7 @@ OPTIONS = (
         "ZONE SCORING: +1 per unbroken orthogonal line of 5 or more of your zones",
     ),
     Option("line-length", 5, "with zone-lines: the shortest line that scores", low=3, high=12),
+    data_option(MY_CITY_DATA, "the counters option picks which set of the data is played"),
 )
 
 
@@ -124,6 +126,7 @@ class MyCity(Game[CityState, CityAction, CityView]):
     )
     action_types = (Place, Rezone, Skip)
     encoding_type = MyCityEncoding
+    data_files = MY_CITY_DATA
 
     def configure(self) -> None:
         self.tables: Tables = build_tables(self.players, self.options)

@@ -66,7 +66,7 @@ class Tables:
 
 
 def build_tables(players: int, options: Mapping[str, OptionValue]) -> Tables:
-    counter_set = load_counter_set(str(options["counters"]))
+    counter_set = load_counter_set(str(options["counters"]), str(options.get("data", "")))
     size = int(options["size"])
     board = make_board(size, options["map"] == "hex", bool(options["reduced-adjacency"]))
     slums = bool(options["slums"])

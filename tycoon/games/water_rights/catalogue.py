@@ -9,13 +9,32 @@ and the entry when something does not fit.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tycoon.core.data import DataError, DataFiles
+
 DATA = Path(__file__).parent / "data"
+
+#: The catalogues a designer may replace or patch (``--data``); ``tuned`` is the built-in set,
+#: ``clarifications`` the untuned numbers of the clarifications (``data/clarifications``).
+WATER_DATA = DataFiles(
+    home=DATA,
+    files=(
+        "districts.json",
+        "plants.json",
+        "towns.json",
+        "events.json",
+        "demands.json",
+        "goals.json",
+        "economy.json",
+    ),
+    default="tuned",
+    variants=("clarifications",),
+)
 
 ROLES = ("King", "Senior", "Riparian", "Junior")
 KING, SENIOR, RIPARIAN, JUNIOR = 0, 1, 2, 3
@@ -80,7 +99,7 @@ GOAL_KINDS = (
 PAYEES = ("supply", "king")
 
 
-class CatalogueError(ValueError):
+class CatalogueError(DataError, ValueError):
     """A data file that does not describe a playable Water Rights."""
 
 
@@ -280,22 +299,11 @@ def _slug(name: str) -> str:
     return "-".join(name.lower().split())
 
 
-def _read(directory: Path, name: str) -> Any:
-    path = directory / name
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except FileNotFoundError:
-        raise CatalogueError(f"missing data file {path}") from None
-    except json.JSONDecodeError as error:
-        raise CatalogueError(
-            f"{path} is not valid JSON ({error.msg}, line {error.lineno})"
-        ) from None
-    except (OSError, ValueError, RecursionError) as error:
-        # A path too long or not a directory, a NUL in it, bytes that are not UTF-8, or JSON
-        # nested too deeply: the data cannot be read, whatever the reason.
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "unreadable"
-        raise CatalogueError(f"cannot read data file {str(path)[:200]}: {reason}") from None
+def _read(documents: Mapping[str, Any], name: str) -> Any:
+    document = documents[name]
+    if not isinstance(document, dict):
+        raise CatalogueError(f"{name}: the file holds a JSON object, not {type(document).__name__}")
+    return document
 
 
 def _need(entry: dict[str, Any], key: str, where: str, kind: type = int) -> Any:
@@ -328,7 +336,7 @@ def _at_least(value: int, low: int, where: str) -> int:
     return value
 
 
-def _load_kinds(directory: Path) -> tuple[CardKind, ...]:
+def _load_kinds(directory: Mapping[str, Any]) -> tuple[CardKind, ...]:
     kinds: list[CardKind] = []
     districts = _need(_read(directory, "districts.json"), "districts", "districts.json", list)
     for entry in districts:
@@ -391,7 +399,7 @@ def _load_kinds(directory: Path) -> tuple[CardKind, ...]:
     return tuple(kinds)
 
 
-def _load_towns(directory: Path, by_name: dict[str, int]) -> tuple[TownLayout, ...]:
+def _load_towns(directory: Mapping[str, Any], by_name: dict[str, int]) -> tuple[TownLayout, ...]:
     towns = _need(_read(directory, "towns.json"), "towns", "towns.json", list)
     found: dict[int, TownLayout] = {}
     for entry in towns:
@@ -439,7 +447,7 @@ def _load_towns(directory: Path, by_name: dict[str, int]) -> tuple[TownLayout, .
     return tuple(found[r] for r in MAYORS)
 
 
-def _load_events(directory: Path, by_name: dict[str, int]) -> tuple[Event, ...]:
+def _load_events(directory: Mapping[str, Any], by_name: dict[str, int]) -> tuple[Event, ...]:
     events: list[Event] = []
     for entry in _need(_read(directory, "events.json"), "events", "events.json", list):
         where = f"events.json {entry.get('name', '?')!r}"
@@ -483,7 +491,7 @@ def _load_events(directory: Path, by_name: dict[str, int]) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def _load_demands(directory: Path) -> tuple[Demand, ...]:
+def _load_demands(directory: Mapping[str, Any]) -> tuple[Demand, ...]:
     demands: list[Demand] = []
     for entry in _need(_read(directory, "demands.json"), "demands", "demands.json", list):
         where = f"demands.json {entry.get('name', '?')!r}"
@@ -559,7 +567,7 @@ def _load_goal(entry: dict[str, Any], gid: int, where: str, by_name: dict[str, i
     )
 
 
-def _load_economy(directory: Path) -> Economy:
+def _load_economy(directory: Mapping[str, Any]) -> Economy:
     data = _read(directory, "economy.json")
     w = "economy.json"
     king = _need(data, "king", w, dict)
@@ -678,10 +686,30 @@ def tax_rate_allowed(economy: Economy, dollars: int, tiles: int) -> bool:
     return True
 
 
-@lru_cache(maxsize=8)
-def load_rules(directory: str = "") -> Rules:
-    """The catalogues in ``directory`` (the built-in ``data/`` when empty), validated."""
-    path = Path(directory) if directory else DATA
+def load_rules(data: str = "") -> Rules:
+    """The catalogues the ``data`` option value names (the tuned built-in set when empty; a
+    variant's name, a directory, a patch file or an effective patch), validated."""
+    try:
+        canonical = WATER_DATA.canonical(data)
+    except CatalogueError:
+        raise
+    except DataError as error:
+        raise CatalogueError(error.reason) from None
+    return _load_rules(canonical)
+
+
+@lru_cache(maxsize=16)
+def _load_rules(canonical: str) -> Rules:
+    try:
+        return _build_rules(WATER_DATA.documents(canonical))
+    except DataError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as error:
+        # Shapes the checks above do not foresee (an entry that is not an object, say).
+        raise CatalogueError(f"the data is malformed ({type(error).__name__}: {error})") from None
+
+
+def _build_rules(path: Mapping[str, Any]) -> Rules:
     kinds = _load_kinds(path)
     by_name = {k.name: k.id for k in kinds}
     by_slug = {k.slug: k.id for k in kinds}

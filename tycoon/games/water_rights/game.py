@@ -16,6 +16,7 @@ from tycoon.core import (
     OptionError,
     Outcome,
     Rng,
+    data_option,
 )
 from tycoon.games.water_rights import actions as notation
 from tycoon.games.water_rights import render, svg
@@ -39,12 +40,12 @@ from tycoon.games.water_rights.catalogue import (
     CELL_INDEX,
     CELLS,
     COLOURS,
-    DATA,
     GREY,
     KING,
     MAYORS,
     ROLES,
     SENIOR,
+    WATER_DATA,
     CatalogueError,
     Economy,
     Rules,
@@ -91,9 +92,6 @@ from tycoon.games.water_rights.state import (
     View,
 )
 
-# The default of the data option: the built-in, tuned catalogues in data/.
-TUNED = "tuned"
-
 
 class WaterRights(Game[State, Action, View]):
     spec = GameSpec(
@@ -117,11 +115,10 @@ class WaterRights(Game[State, Action, View]):
                 "replace the King by the automated policy (needs 3 players; 3 players always "
                 "play with the automated King)",
             ),
-            Option(
-                "data",
-                TUNED,
-                "the catalogues to play: 'tuned' for the tuned built-in data, 'clarifications' "
-                "for the untuned numbers of the clarifications, or a directory of JSON files",
+            data_option(
+                WATER_DATA,
+                "'tuned' is the tuned built-in data, 'clarifications' the untuned numbers of "
+                "the clarifications",
             ),
         ),
         aliases=("waterrights", "water"),
@@ -129,6 +126,7 @@ class WaterRights(Game[State, Action, View]):
     )
     action_types = ACTION_TYPES
     encoding_type = WaterRightsEncoding
+    data_files = WATER_DATA
 
     def configure(self) -> None:
         if self.players == 4 and self.options["automated-king"]:
@@ -137,7 +135,7 @@ class WaterRights(Game[State, Action, View]):
             )
         self.automated = self.players == 3
         try:
-            self.rules: Rules = load_rules(data_directory(str(self.options["data"])))
+            self.rules: Rules = load_rules(str(self.options["data"]))
         except CatalogueError as error:
             raise OptionError(f"water-rights data: {error}") from None
         # Seat <-> role: with the automated King, seat s plays role s + 1.
@@ -837,19 +835,6 @@ class WaterRights(Game[State, Action, View]):
     def search_depth(self) -> int:
         """Rollout steps before the evaluation: about a round's requests and draft."""
         return 16
-
-
-def data_directory(value: str) -> str:
-    """The directory the ``data`` option names: a built-in variant's name or a path ("" is the
-    tuned built-in data, as records made before the default was named say)."""
-    if not value or value == TUNED:
-        return ""
-    try:
-        if "/" not in value and (DATA / value).is_dir():
-            return str(DATA / value)
-    except (OSError, ValueError):  # a name too long for the file system, or holding a NUL
-        pass
-    return value
 
 
 def _malformed(rules: Rules, action: Action) -> str:
