@@ -241,6 +241,27 @@ def test_bad_input_is_answered_and_the_server_keeps_serving(client: TestClient) 
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "playing"
 
 
+def test_a_table_may_not_read_files_on_the_server(client: TestClient, tmp_path: Path) -> None:
+    patch = tmp_path / "patch.json"
+    patch.write_text('{"economy.json": {"rounds": 2}}')
+    for value in (str(patch), str(tmp_path), "/etc"):
+        answer = client.post(
+            "/api/tables",
+            json={"game": "water-rights", "options": {"data": value}, "seats": ["random"] * 4},
+        )
+        assert answer.status_code == 400, value
+        assert "not a file on the server" in answer.json()["error"]
+    inline = client.post(
+        "/api/tables",
+        json={
+            "game": "water-rights",
+            "options": {"data": '{"economy.json": {"rounds": 2}}'},
+            "seats": ["random"] * 4,
+        },
+    )
+    assert inline.status_code == 200, inline.json()
+
+
 def test_a_flood_of_messages_is_refused_then_cut_off(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'x.db'}", bot_workers=0, rate=5, burst=10)
     with TestClient(app) as test_client:

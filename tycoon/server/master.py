@@ -29,6 +29,7 @@ from tycoon.core import (
     Step,
     TycoonError,
     derive_seed,
+    game_class,
     get_spec,
     is_legal,
     make,
@@ -181,6 +182,7 @@ class Master:
         count = len(seats) if players is None else players
         if len(seats) != count:
             raise OptionError(f"give one seat for each of the {count} players")
+        _refuse_server_files(spec.name, options)
         game = make(spec.name, count, **options)
         for seat, request in enumerate(seats):
             if request.code != HUMAN:
@@ -753,3 +755,16 @@ def legal_to_json(game: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
         else:
             result.append({"choice": index, "notation": game.format_action(choice)})
     return result
+
+
+def _refuse_server_files(game_name: str, options: dict[str, Any]) -> None:
+    """A table's options come from whoever can reach the server: its data may be a built-in
+    set or an inline patch, never a path on the server's disk."""
+    catalogues = game_class(game_name).data_files
+    for name, value in options.items():
+        if not isinstance(name, str) or name.replace("_", "-").strip().lower() != "data":
+            continue
+        if catalogues is not None and isinstance(value, str) and catalogues.reads_files(value):
+            raise OptionError(
+                "a table's data is a built-in set or an inline JSON patch, not a file on the server"
+            )
