@@ -3,11 +3,14 @@
 Starts ``python -m tycoon serve`` on a free loopback port with a fresh SQLite file (or uses
 ``--url`` of a running server), opens ``--tables`` tables each with one scripted human client
 and bots in the other seats, and for ``--seconds`` plays: each client answers its own view with a
-random legal move at once. A finished table is replaced by a new one, so the count stays. It
-reports moves stored per second (human and bot) and the time from sending a move to receiving
-the broadcast state that contains it, p50 and p99 (the issue's target: 200 tables, p99 ≤ 50 ms).
+random legal move, at once or after ``--think`` seconds (drawn between two bounds: a person's
+pace). A finished table is replaced by a new one, so the count stays. It reports moves stored per
+second (human and bot) and the time from sending a move to receiving the broadcast state that
+contains it, p50, p95 and p99 (the issue's target: 200 tables, p99 ≤ 50 ms). ``--postgres``
+starts a throwaway PostgreSQL cluster (``tests/server/postgres.py``) for the server instead.
 
-    python benchmarks/bench_server.py --tables 200 --seconds 30
+    python benchmarks/bench_server.py --tables 200 --seconds 60 --think 2,5
+    python benchmarks/bench_server.py --tables 200 --seconds 60 --think 2,5 --postgres
     python benchmarks/bench_server.py --game my-city --bot random --tables 50
 """
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -72,7 +76,13 @@ def wait_until_up(url: str, seconds: float = 30) -> None:
 
 
 async def one_table(
-    base: str, game: str, seats: list[Any], stop: float, totals: Totals, rng: random.Random
+    base: str,
+    game: str,
+    seats: list[Any],
+    stop: float,
+    totals: Totals,
+    rng: random.Random,
+    think: tuple[float, float],
 ) -> None:
     """Play tables one after another until ``stop``, one human client at a time."""
     ws_base = base.replace("http://", "ws://")
@@ -102,6 +112,23 @@ async def one_table(
                     totals.games += 1
                     break
                 if message["legal"] and sent_at is None:
+                    if think[1] > 0:  # a person reads the table, then moves
+                        await asyncio.sleep(rng.uniform(*think))
+                        while True:  # the newest state, if more came meanwhile
+                            try:
+                                newer = await asyncio.wait_for(connection.recv(), 0.0001)
+                            except TimeoutError:
+                                break
+                            later = json.loads(newer)
+                            if later["type"] == "state":
+                                totals.moves += max(0, later["version"] - seen_version)
+                                seen_version = max(seen_version, later["version"])
+                                message = later
+                        if message["over"] or not message["legal"]:
+                            if message["over"]:
+                                totals.games += 1
+                                break
+                            continue
                     choice = rng.choice(message["legal"])
                     move: dict[str, Any] = {"type": "move", "choice": choice["choice"]}
                     move["version"] = message["version"]
@@ -121,9 +148,11 @@ async def run(args: argparse.Namespace, base: str) -> Totals:
     seats: list[Any] = [{"name": "bench"}] + [args.bot] * (players - 1)
     stop = time.monotonic() + args.seconds
     rng = random.Random(args.seed)
+    low, _, high = args.think.partition(",")
+    think = (float(low), float(high or low))
     await asyncio.gather(
         *(
-            one_table(base, args.game, seats, stop, totals, random.Random(rng.random()))
+            one_table(base, args.game, seats, stop, totals, random.Random(rng.random()), think)
             for _ in range(args.tables)
         )
     )
@@ -139,20 +168,32 @@ def main() -> None:
     parser.add_argument("--bot", default="random", help="seat code of the other seats")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--think", default="0", help="seconds a client waits before each move: LOW,HIGH (or one)"
+    )
+    parser.add_argument(
+        "--postgres", action="store_true", help="a throwaway PostgreSQL (fsync on), not SQLite"
+    )
     parser.add_argument("--url", help="a running server instead of starting one")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
         raise SystemExit("--tables 1..1000 and --seconds up to 600")
     server: subprocess.Popen[bytes] | None = None
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         if args.url:
             base = args.url.rstrip("/")
         else:
             port = free_port()
             base = f"http://127.0.0.1:{port}"
+            database = f"sqlite:///{Path(tmp) / 'bench.db'}"
+            if args.postgres:
+                sys.path.insert(0, str(ROOT))
+                from tests.server.postgres import cluster, create_database
+
+                database = create_database(stack.enter_context(cluster(fsync=True)), "bench")
             command = [sys.executable, "-m", "tycoon", "serve", "--port", str(port)]
-            command += ["--database", f"sqlite:///{Path(tmp) / 'bench.db'}"]
+            command += ["--database", database]
             command += ["--bot-workers", str(args.bot_workers)]
             server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
             wait_until_up(base)
@@ -166,26 +207,34 @@ def main() -> None:
         elapsed = time.monotonic() - started
     latencies = sorted(totals.latencies) or [0.0]
     p50 = statistics.median(latencies) * 1000
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+
+    def percentile(share: float) -> float:
+        return latencies[min(len(latencies) - 1, int(len(latencies) * share))] * 1000
+
+    p95, p99 = percentile(0.95), percentile(0.99)
     result = {
         "game": args.game,
+        "database": "postgresql" if args.postgres else "sqlite",
         "tables": args.tables,
+        "think": args.think,
         "seconds": round(elapsed, 1),
         "moves_per_second": round(totals.moves / elapsed, 1),
         "human_moves": totals.human_moves,
         "games_finished": totals.games,
         "errors": totals.errors,
         "p50_ms": round(p50, 1),
+        "p95_ms": round(p95, 1),
         "p99_ms": round(p99, 1),
     }
     if args.json:
         print(json.dumps(result))
     else:
         print(
-            f"{args.tables} tables of {args.game}, {elapsed:.1f} s: "
+            f"{args.tables} tables of {args.game} on {result['database']}, "
+            f"think {args.think} s, {elapsed:.1f} s: "
             f"{result['moves_per_second']} moves/s stored ({totals.human_moves} by clients, "
             f"{totals.games} games finished, {totals.errors} refusals); "
-            f"move to broadcast p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+            f"move to broadcast p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms"
         )
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from tycoon.core import Match
 from tycoon.server.master import Master, SeatRequest, Stale
@@ -52,11 +54,15 @@ class FailingStorage(SqlStorage):
 
     fail_next = False
 
-    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
+    def submit_move(self, table_id: str, move: MoveRow, status: str) -> Future[None]:
         if self.fail_next:
             self.fail_next = False
-            raise OSError("disk full")
-        super().add_move(table_id, move, status)
+            return self.writer.submit(failing)
+        return super().submit_move(table_id, move, status)
+
+
+def failing(db: sa.Connection) -> None:
+    raise OSError("disk full")
 
 
 def test_a_move_the_database_refuses_changes_nothing_not_even_the_dice(tmp_path: Path) -> None:
