@@ -103,6 +103,7 @@ class LiveTable:
     deadline: float | None = None  # the event loop's time when the people to act run out
     revision: int = 0  # goes up with every move and every undo, so a version is never reused
     movers: list[str | None] = field(default_factory=list)  # the bot behind each step, if any
+    rendered: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -431,6 +432,7 @@ class Master:
                 table.token_hashes = [s.token_hash for s in row.seats]
                 table.zombies = {s.seat for s in row.seats if s.zombie and s.code == HUMAN}
                 table.revision = max(table.revision, row.revision)
+                table.rendered.clear()
                 for move in stored[len(mine) :]:
                     action = game.parse_action(move.notation, move.seat)
                     state, _ = game.apply(
@@ -712,7 +714,6 @@ class Master:
         its own view, the board drawn from it, its legal choices, its narration."""
         match = table.match
         game = match.game
-        view = match.view(viewer)
         to_act = match.to_act()
         connected, spectators = self.hub.connected(table.id)
         message: dict[str, Any] = {
@@ -743,26 +744,42 @@ class Master:
                 else max(0.0, table.deadline - asyncio.get_running_loop().time())
             ),
             "to_act": list(to_act),
-            "view": game.view_to_json(view),
-            "board": markup_to_html(game.render_text(view)),
             "log": list(table.logs[viewer]),
             "over": match.is_over(),
+        }
+        message.update(self._rendered(table, viewer))
+        return message
+
+    def _rendered(self, table: LiveTable, viewer: int | None) -> dict[str, Any]:
+        """The parts of ``viewer``'s message that only a move or an undo changes (its view, the
+        board, its legal moves, the scoring), rendered once per version and viewer."""
+        cached = table.rendered.get(viewer)
+        if cached is not None and cached[0] == table.revision:
+            return cached[1]
+        match = table.match
+        game = match.game
+        view = match.view(viewer)
+        to_act = match.to_act()
+        parts: dict[str, Any] = {
+            "view": game.view_to_json(view),
+            "board": markup_to_html(game.render_text(view)),
             "legal": [],
             "help": [],
         }
         if viewer is not None and viewer in to_act:
             legal = match.legal_actions(viewer)
-            message["legal"] = legal_to_json(game, legal)
-            message["legal_count"] = len(legal)
-            message["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
+            parts["legal"] = legal_to_json(game, legal)
+            parts["legal_count"] = len(legal)
+            parts["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
         if viewer is not None:
-            message["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
+            parts["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()
         if outcome is not None:
-            message["outcome"] = outcome.to_json()
-            message["result"] = markup_to_html(game.explain_outcome(match.state))
-            message["winners"] = list(outcome.winners)
-        return message
+            parts["outcome"] = outcome.to_json()
+            parts["result"] = markup_to_html(game.explain_outcome(match.state))
+            parts["winners"] = list(outcome.winners)
+        table.rendered[viewer] = (table.revision, parts)
+        return parts
 
     def record(self, table: LiveTable) -> GameRecord:
         """The game's record, only once it is over: it holds the seed and every hidden move."""
