@@ -6,12 +6,15 @@ and bots in the other seats, and for ``--seconds`` plays: each client answers it
 random legal move, at once or after ``--think`` seconds (drawn between two bounds: a person's
 pace). A finished table is replaced by a new one, so the count stays. It reports moves stored per
 second (human and bot) and the time from sending a move to receiving the broadcast state that
-contains it, p50, p95 and p99 (the issue's target: 200 tables, p99 ≤ 50 ms). ``--postgres``
+contains it, p50, p95 and p99 (the issue's target: 200 tables, p99 ≤ 50 ms), after ``--warmup``
+seconds in which the tables are created; and, to tell a busy machine from a slow server, how
+late the clients' own event loop ran (p99) and the server's CPU time per stored move. ``--postgres``
 starts a throwaway PostgreSQL cluster (``tests/server/postgres.py``) for the server instead.
 
     python benchmarks/bench_server.py --tables 200 --seconds 60 --think 2,5
     python benchmarks/bench_server.py --tables 200 --seconds 60 --think 2,5 --postgres
     python benchmarks/bench_server.py --game my-city --bot random --tables 50
+    python benchmarks/bench_server.py --tables 200 --think 2,5 --checkout ../main  # before
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ class Totals:
     human_moves: int = 0
     games: int = 0
     errors: int = 0
+    lags: list[float] = field(default_factory=list)  # the clients' own event loop running late
+    counting_from: float = 0.0  # latencies are counted after the warm-up (tables being created)
 
 
 def free_port() -> int:
@@ -62,6 +67,21 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=30) as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time used so far by process ``pid`` and its children (the bot workers), if psutil
+    is installed: a figure that other jobs sharing the cores disturb far less than latency."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    try:
+        process = psutil.Process(pid)
+        family = [process, *process.children(recursive=True)]
+        return sum(p.cpu_times().user + p.cpu_times().system for p in family)
+    except psutil.Error:
+        return None
 
 
 def wait_until_up(url: str, seconds: float = 30) -> None:
@@ -106,7 +126,8 @@ async def one_table(
                 totals.moves += max(0, message["version"] - seen_version)
                 seen_version = max(seen_version, message["version"])
                 if sent_at is not None and message["version"] > sent_version:
-                    totals.latencies.append(time.perf_counter() - sent_at)
+                    if time.monotonic() >= totals.counting_from:
+                        totals.latencies.append(time.perf_counter() - sent_at)
                     sent_at = None
                 if message["over"]:
                     totals.games += 1
@@ -147,14 +168,25 @@ async def run(args: argparse.Namespace, base: str) -> Totals:
     players = args.players or spec["min_players"]
     seats: list[Any] = [{"name": "bench"}] + [args.bot] * (players - 1)
     stop = time.monotonic() + args.seconds
+    totals.counting_from = time.monotonic() + args.warmup
     rng = random.Random(args.seed)
+
+    async def watch_lag() -> None:
+        """How late this process's loop wakes up: latency the clients add themselves (on a
+        busy machine, part of every figure above)."""
+        while time.monotonic() < stop:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            totals.lags.append(time.perf_counter() - before - 0.01)
+
     low, _, high = args.think.partition(",")
     think = (float(low), float(high or low))
     await asyncio.gather(
+        watch_lag(),
         *(
             one_table(base, args.game, seats, stop, totals, random.Random(rng.random()), think)
             for _ in range(args.tables)
-        )
+        ),
     )
     return totals
 
@@ -169,16 +201,27 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--warmup", type=float, default=5.0, help="seconds (tables being created) not counted"
+    )
+    parser.add_argument(
         "--think", default="0", help="seconds a client waits before each move: LOW,HIGH (or one)"
     )
     parser.add_argument(
         "--postgres", action="store_true", help="a throwaway PostgreSQL (fsync on), not SQLite"
     )
     parser.add_argument("--url", help="a running server instead of starting one")
+    parser.add_argument(
+        "--checkout",
+        type=Path,
+        default=ROOT,
+        help="the tycoon checkout whose server to start (compare two versions in one session)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
         raise SystemExit("--tables 1..1000 and --seconds up to 600")
+    if not 0 <= args.warmup < args.seconds:
+        raise SystemExit("--warmup is shorter than --seconds")
     server: subprocess.Popen[bytes] | None = None
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         if args.url:
@@ -195,13 +238,18 @@ def main() -> None:
             command = [sys.executable, "-m", "tycoon", "serve", "--port", str(port)]
             command += ["--database", database]
             command += ["--bot-workers", str(args.bot_workers)]
-            server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+            server = subprocess.Popen(command, cwd=args.checkout, stdout=subprocess.DEVNULL)
             wait_until_up(base)
         started = time.monotonic()
+        cpu_before = None if server is None else cpu_seconds(server.pid)
+        cpu_used: float | None = None
         try:
             totals = asyncio.run(run(args, base))
         finally:
             if server is not None:
+                cpu_after = cpu_seconds(server.pid)
+                if cpu_before is not None and cpu_after is not None:
+                    cpu_used = cpu_after - cpu_before
                 os.kill(server.pid, signal.SIGTERM)
                 server.wait(30)
         elapsed = time.monotonic() - started
@@ -225,6 +273,12 @@ def main() -> None:
         "p50_ms": round(p50, 1),
         "p95_ms": round(p95, 1),
         "p99_ms": round(p99, 1),
+        "client_lag_p99_ms": round(
+            sorted(totals.lags or [0.0])[int(len(totals.lags) * 0.99)] * 1000, 1
+        ),
+        "server_cpu_ms_per_move": (
+            None if cpu_used is None else round(cpu_used * 1000 / max(1, totals.moves), 2)
+        ),
     }
     if args.json:
         print(json.dumps(result))
@@ -234,7 +288,8 @@ def main() -> None:
             f"think {args.think} s, {elapsed:.1f} s: "
             f"{result['moves_per_second']} moves/s stored ({totals.human_moves} by clients, "
             f"{totals.games} games finished, {totals.errors} refusals); "
-            f"move to broadcast p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms"
+            f"move to broadcast p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms; "
+            f"server CPU per move {result['server_cpu_ms_per_move']} ms"
         )
 
 
