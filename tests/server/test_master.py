@@ -57,7 +57,7 @@ class FailingStorage(SqlStorage):
     def submit_move(self, table_id: str, move: MoveRow, status: str) -> Future[None]:
         if self.fail_next:
             self.fail_next = False
-            return self.writer.submit(failing)
+            return self.writer.submit(failing, table_id)
         return super().submit_move(table_id, move, status)
 
 

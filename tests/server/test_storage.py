@@ -223,7 +223,7 @@ def test_writes_queued_together_are_committed_together_and_a_refusal_costs_no_ot
     storage = SqlStorage(database_url)
     first, second = make_table(storage), make_table(storage)
     gate = threading.Event()
-    blocker = storage.writer.submit(lambda db: gate.wait(10))  # holds the writer meanwhile
+    blockers = [w.submit(lambda db: gate.wait(10)) for w in storage.writer.writers]  # all busy
     futures = [
         storage.submit_move(first, MoveRow(0, 0, "a", ()), PLAYING),
         storage.submit_move(second, MoveRow(0, 0, "b", ()), PLAYING),
@@ -232,7 +232,8 @@ def test_writes_queued_together_are_committed_together_and_a_refusal_costs_no_ot
     ]
     assert not any(f.done() for f in futures)  # nothing is acknowledged before its commit
     gate.set()
-    blocker.result(10)
+    for blocker in blockers:
+        blocker.result(10)
     futures[0].result(10)
     futures[1].result(10)
     with pytest.raises(StorageError, match="out of sequence"):
@@ -253,7 +254,8 @@ def test_the_writer_commits_a_batch_once(tmp_path) -> None:
     commits: list[int] = []
     sa.event.listen(storage.engine, "commit", lambda _connection: commits.append(1))
     gate = threading.Event()
-    blocker = storage.writer.submit(lambda db: gate.wait(10))
+    [writer] = storage.writer.writers  # SQLite: one writer
+    blocker = writer.submit(lambda db: gate.wait(10))
     futures = [storage.submit_move(t, MoveRow(0, 0, "a", ()), PLAYING) for t in tables]
     gate.set()
     blocker.result(10)

@@ -6,11 +6,12 @@ credential, never the credential itself), and every move that stands as (index, 
 chance outcomes). The live state is never stored: replaying the moves from the seed rebuilds it,
 with the live random source advanced draw for draw, so the game goes on exactly as it would have.
 
-Every write goes through one writer thread with group commit: the writes queued while the
-previous transaction was being committed are applied together in the next one, committed (one
-fsync for all of them: SQLite in WAL mode with ``synchronous=FULL``, PostgreSQL's own commit),
-and only then is each caller's future resolved, so nothing is acknowledged or broadcast before
-it is durable. A write the batch cannot take (a move out of sequence, say) rolls the batch back
+Every write goes through a writer thread with group commit (one for SQLite, a few for
+PostgreSQL, a table's writes always to the same one): the writes queued while the previous
+transaction was being committed are applied together in the next one, committed (one fsync for
+all of them: SQLite in WAL mode with ``synchronous=FULL``, PostgreSQL's own commit), and only
+then is each caller's future resolved, so nothing is acknowledged or broadcast before it is
+durable. A write the batch cannot take (a move out of sequence, say) rolls the batch back
 and every write in it is then applied in a transaction of its own, so one refusal never costs
 another table its move. One writer also means SQLite's writers never wait on each other's locks.
 The schema is created and upgraded by the Alembic migrations shipped in
@@ -319,6 +320,28 @@ class Writer:
             future.set_result(result)
 
 
+class Writers:
+    """The writers of one database: one for SQLite (whose writers would only queue on its file
+    lock), several for PostgreSQL (which takes concurrent transactions, and merges their WAL
+    flushes itself), each committing in groups. A table's writes always go to the same writer,
+    so they are committed in the order they were made."""
+
+    def __init__(self, engine: Engine, count: int) -> None:
+        self.writers = [Writer(engine) for _ in range(count)]
+
+    def submit(self, work: Callable[[sa.Connection], T], table_id: str = "") -> Future[T]:
+        """Queue ``work`` on the writer of ``table_id``."""
+        writer = self.writers[hash(table_id) % len(self.writers)]
+        return writer.submit(work)
+
+    def close(self) -> None:
+        for writer in self.writers:
+            writer.close()
+
+
+POSTGRES_WRITERS = 8
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite files run in WAL mode with full synchronous commits."""
     try:
@@ -351,7 +374,8 @@ class SqlStorage(Storage):
                 upgrade(self.engine)
             except sa.exc.OperationalError as error:
                 raise StorageError(f"cannot open database {self.where}: {error.orig}") from None
-        self.writer = Writer(self.engine)
+        concurrent = self.engine.dialect.name == "postgresql"
+        self.writer = Writers(self.engine, POSTGRES_WRITERS if concurrent else 1)
 
     @property
     def notifies(self) -> bool:
@@ -412,7 +436,7 @@ class SqlStorage(Storage):
                 [{"table_id": table_id, "seat": i, "code": code} for i, code in enumerate(codes)],
             )
 
-        self.writer.submit(create).result()
+        self.writer.submit(create, table_id).result()
         return table_id
 
     def take_seat(self, table_id: str, seat: int, name: str) -> str:
@@ -447,7 +471,7 @@ class SqlStorage(Storage):
                 raise StorageError(f"seat {seat} is already taken")
             self._notify(db, table_id)
 
-        self.writer.submit(take).result()
+        self.writer.submit(take, table_id).result()
         return token
 
     def check_token(self, table_id: str, seat: int, token: str) -> bool:
@@ -516,7 +540,7 @@ class SqlStorage(Storage):
                 raise UnknownTableError(f"there is no table {table_id!r}")
             self._notify(db, table_id)
 
-        return self.writer.submit(add)
+        return self.writer.submit(add, table_id)
 
     def submit_removal(self, table_id: str, index: int) -> Future[None]:
         def remove(db: sa.Connection) -> None:
@@ -529,7 +553,7 @@ class SqlStorage(Storage):
                 .values(status=PLAYING, updated=time.time(), revision=tables.c.revision + 1)
             )
 
-        return self.writer.submit(remove)
+        return self.writer.submit(remove, table_id)
 
     def submit_zombies(self, table_id: str, zombies: dict[int, bool]) -> Future[None]:
         def mark(db: sa.Connection) -> None:
@@ -542,7 +566,7 @@ class SqlStorage(Storage):
                 )
             self._notify(db, table_id)
 
-        return self.writer.submit(mark)
+        return self.writer.submit(mark, table_id)
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         query = sa.select(tables).order_by(tables.c.updated.desc()).limit(limit)
