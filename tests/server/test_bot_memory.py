@@ -126,8 +126,10 @@ def test_a_choice_that_was_not_played_is_forgotten_by_the_bot() -> None:
     match: Match[Any, Any, Any] = Match(game, 8)
     seat = match.to_act()[0]
     view, legal = match.view(seat), match.legal_actions(seat)
-    arguments = ("t-discard", GAME, 2, "{}", {}, "random", seat, 99, view, legal)
-    first = [bots.choose(*arguments, 0) for _ in range(6)]  # asked again and again at move 0
+    first = [  # asked again and again at its move 0: its choices were never played
+        bots.choose("t-discard", GAME, 2, "{}", {}, "random", seat, 99, view, legal, 0)
+        for _ in range(6)
+    ]
     fresh = make_bot("random", game, seat, SeededRng(99))
     assert first == [game.format_action(fresh.choose(view, legal))] * 6
     with pytest.raises(bots.Forgotten):
