@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from .postgres import cluster
+from .postgres import cluster, create_database
 
 
 @pytest.fixture(scope="session")
@@ -46,10 +46,4 @@ def postgres_url(postgres_server: str) -> str:
 
 
 def fresh_database(server: str) -> str:
-    import psycopg
-
-    name = "t_" + secrets.token_hex(6)
-    plain = server.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(f"{plain}/postgres", autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    return f"{server}/{name}"
+    return create_database(server, "t_" + secrets.token_hex(6))

@@ -30,8 +30,10 @@ def _free_port() -> int:
 
 
 @contextmanager
-def cluster() -> Iterator[str]:
-    """Start a cluster; yields a URL (without a database name) for the superuser ``postgres``."""
+def cluster(fsync: bool = False) -> Iterator[str]:
+    """Start a cluster; yields a URL (without a database name) for the superuser ``postgres``.
+    Tests run it with ``fsync=off`` (nothing they check needs a power cut survived); the
+    benchmark turns it on, as a real host would run it."""
     initdb, pg_ctl = find_binary("initdb"), find_binary("pg_ctl")
     if initdb is None or pg_ctl is None:
         raise FileNotFoundError("PostgreSQL's initdb and pg_ctl are not installed")
@@ -49,7 +51,8 @@ def cluster() -> Iterator[str]:
 
     try:
         run([*as_postgres, initdb, "-D", str(data), "-A", "trust", "-U", "postgres"])
-        options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1"
+        options += " -c max_connections=300" + ("" if fsync else " -c fsync=off")
         log = str(root / "log")
         run([*as_postgres, pg_ctl, "-D", str(data), "-o", options, "-l", log, "-w", "start"])
         try:
@@ -63,3 +66,13 @@ def cluster() -> Iterator[str]:
             )
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def create_database(server: str, name: str) -> str:
+    """Create database ``name`` in the cluster at ``server``; returns its URL."""
+    import psycopg
+
+    plain = server.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(f"{plain}/postgres", autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return f"{server}/{name}"

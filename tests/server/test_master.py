@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from tycoon.core import Match
 from tycoon.server.master import Master, SeatRequest, Stale
@@ -52,11 +54,15 @@ class FailingStorage(SqlStorage):
 
     fail_next = False
 
-    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
+    def submit_move(self, table_id: str, move: MoveRow, status: str) -> Future[None]:
         if self.fail_next:
             self.fail_next = False
-            raise OSError("disk full")
-        super().add_move(table_id, move, status)
+            return self.writer.submit(failing, table_id)
+        return super().submit_move(table_id, move, status)
+
+
+def failing(db: sa.Connection) -> None:
+    raise OSError("disk full")
 
 
 def test_a_move_the_database_refuses_changes_nothing_not_even_the_dice(tmp_path: Path) -> None:
@@ -84,3 +90,38 @@ def test_a_move_the_database_refuses_changes_nothing_not_even_the_dice(tmp_path:
         await master.close()  # drawn again, as if it had never been tried
 
     asyncio.run(refused())
+
+
+def test_each_viewer_is_rendered_once_per_version(tmp_path: Path) -> None:
+    """Someone connecting, a spectator, a repeated view: no new rendering until the table
+    moves; a move (or an undo) renders each viewer afresh."""
+
+    async def watched() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'x.db'}"), bot_workers=0)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("estates", 2, {}, seats)
+        table = await master.table(table_id)
+        game = table.match.game
+        drawn: list[Any] = []
+        original = game.render_text
+
+        def counting(view: Any) -> str:
+            drawn.append(view)
+            return original(view)
+
+        game.render_text = counting  # type: ignore[method-assign]
+        first = [master.message(table, viewer) for viewer in (0, 1, None, 0, 1, None)]
+        assert len(drawn) == 3
+        assert first[0]["board"] == first[3]["board"] and first[0]["view"] != first[1]["view"]
+        actor = table.match.to_act()[0]
+        legal = table.match.legal_actions(actor)
+        notation = game.format_action(next(a for a in legal if not hasattr(a, "low")))
+        await master.act(table_id, actor, tokens[actor], notation=notation)
+        after = [master.message(table, viewer) for viewer in (0, 1, None, 0)]
+        assert len(drawn) == 6
+        assert after[0]["version"] == 1 and after[0]["view"] == game.view_to_json(
+            table.match.view(0)
+        )
+        await master.close()
+
+    asyncio.run(watched())

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tycoon.core import Match, make
@@ -77,3 +80,72 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path) -> None:
     for seat, seen in enumerate(after[:2]):
         assert seen["view"] == game.view_to_json(match.view(seat))
     assert after[2]["view"] == game.view_to_json(match.view(None))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_every_acknowledged_move_survives_a_kill_under_load(tmp_path: Path) -> None:
+    """Many tables moving at once (the writer commits them in batches), killed mid-flight:
+    every move the server acknowledged is stored, and each table resumes from its moves."""
+    database = f"sqlite:///{tmp_path / 'tycoon.db'}"
+    server = Server(database, free_port(), tmp_path / "server.log")
+    acknowledged: dict[str, int] = {}
+    stop = threading.Event()
+
+    def keep_playing(table_id: str, tokens: dict[int, str], seed: int) -> None:
+        rng = random.Random(seed)
+        with httpx.Client(timeout=10) as http:
+            url = f"{server.base}/api/tables/{table_id}"
+            try:
+                while not stop.is_set():
+                    seat = http.get(f"{url}/view").json()["to_act"][0]
+                    mine = http.get(f"{url}/view", params={"seat": seat, "token": tokens[seat]})
+                    choice = rng.choice(mine.json()["legal"])
+                    move = {"seat": seat, "token": tokens[seat], "choice": choice["choice"]}
+                    if "low" in choice:
+                        move["amount"] = choice["low"]
+                    answer = http.post(f"{url}/moves", json=move)
+                    if answer.status_code == 200:
+                        acknowledged[table_id] = answer.json()["version"]
+            except (httpx.HTTPError, KeyError, IndexError):
+                return  # the server was killed
+
+    try:
+        server.start()
+        tables: dict[str, dict[int, str]] = {}
+        for _ in range(16):
+            made = server.http.post(
+                f"{server.base}/api/tables",
+                json={"game": GAME, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
+            ).json()
+            tables[made["id"]] = {s["seat"]: s["token"] for s in made["seats"]}
+        threads = [
+            threading.Thread(target=keep_playing, args=(table_id, tokens, n))
+            for n, (table_id, tokens) in enumerate(tables.items())
+        ]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 60
+        while sum(acknowledged.values()) < 150 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        server.kill()  # moves in flight: some acknowledged, some not
+        stop.set()
+        for thread in threads:
+            thread.join(30)
+        assert sum(acknowledged.values()) >= 150
+        storage = SqlStorage(database)
+        for table_id, version in acknowledged.items():
+            assert len(storage.moves(table_id)) >= version, f"table {table_id} lost a move"
+        server.start()
+        for table_id, tokens in tables.items():
+            stored = storage.moves(table_id)
+            seen = views(server, table_id, tokens)
+            assert seen[0]["version"] == len(stored)
+            game = make(GAME, 2)
+            match: Match[Any, Any, Any] = Match(game, storage.table(table_id).seed)
+            for move in stored:
+                match.play(game.parse_action(move.notation, move.seat))
+            assert seen[2]["view"] == game.view_to_json(match.view(None))
+        storage.close()
+    finally:
+        stop.set()
+        server.stop()

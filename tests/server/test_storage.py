@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 import sqlalchemy as sa
 
@@ -112,7 +114,7 @@ def test_a_reopened_database_keeps_everything_and_is_not_migrated_twice(
     again = SqlStorage(database_url)
     assert again.moves(table_id) == [MoveRow(0, 0, "c3", (1,))]
     with again.engine.connect() as db:
-        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0003"
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path) -> None:
@@ -150,3 +152,113 @@ def test_a_newer_tycoon_opens_an_older_database(database_url: str) -> None:
     assert (old.game, old.seed, old.timer, len(old.seats)) == ("my-city", 9, 0.0, 2)
     timed = storage.create_table("estates", "2", 2, {}, 1, ["human", "human"], timer=30)
     assert storage.table(timed).timer == 30
+
+
+def test_a_database_at_0002_gets_revisions_and_the_bots_behind_its_moves(
+    database_url: str,
+) -> None:
+    """Migration 0003: a table's revision starts at its number of moves, and the moves of a
+    bot's seat are marked as that bot's (zombies were never stored before)."""
+    from tycoon.server.migrations import upgrade
+    from tycoon.server.storage import make_engine
+
+    engine = make_engine(database_url)
+    upgrade(engine, "0002")
+    with engine.begin() as db:
+        db.execute(
+            sa.text(
+                "INSERT INTO tables (id, game, version, players, options, seed, status, created,"
+                " updated) VALUES ('old', 'my-city', '3', 2, '{}', 9, 'playing', 1.0, 1.0)"
+            )
+        )
+        db.execute(sa.text("INSERT INTO seats (table_id, seat, code) VALUES ('old', 0, 'human')"))
+        db.execute(sa.text("INSERT INTO seats (table_id, seat, code) VALUES ('old', 1, 'random')"))
+        for idx in range(3):
+            db.execute(
+                sa.text(
+                    "INSERT INTO moves (table_id, idx, seat, notation, outcomes) "
+                    f"VALUES ('old', {idx}, {idx % 2}, 'm{idx}', '[]')"
+                )
+            )
+    engine.dispose()
+    storage = SqlStorage(database_url)
+    old = storage.table("old")
+    assert old.revision == 3
+    assert [s.zombie for s in old.seats] == [False, False]
+    assert [(m.seat, m.bot) for m in storage.moves("old")] == [(0, None), (1, "random"), (0, None)]
+
+
+def test_every_change_of_the_moves_gives_the_table_a_new_revision(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    assert storage.table(table_id).revision == 0
+    storage.add_move(table_id, MoveRow(0, 0, "c3", (), None), PLAYING)
+    storage.add_move(table_id, MoveRow(1, 1, "pass", (), "greedy:noise=0.1"), PLAYING)
+    assert storage.table(table_id).revision == 2
+    storage.remove_moves_from(table_id, 1)
+    storage.add_move(table_id, MoveRow(1, 1, "d4", (), None), PLAYING)
+    assert storage.table(table_id).revision == 4  # not 2: the undone state is not this one
+    with pytest.raises(StorageError, match="out of sequence"):
+        storage.add_move(table_id, MoveRow(1, 0, "d4", ()), PLAYING)
+    assert storage.table(table_id).revision == 4
+    assert [m.bot for m in storage.moves(table_id)] == [None, None]
+
+
+def test_zombie_seats_are_stored(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    storage.set_zombies(table_id, {0: True})
+    assert [s.zombie for s in storage.table(table_id).seats] == [True, False]
+    storage.set_zombies(table_id, {0: False})
+    assert [s.zombie for s in storage.table(table_id).seats] == [False, False]
+    with pytest.raises(StorageError, match="no table"):
+        storage.set_zombies("nope", {0: True})
+
+
+def test_writes_queued_together_are_committed_together_and_a_refusal_costs_no_other(
+    database_url: str,
+) -> None:
+    """Group commit: writes queued while the writer is busy go into one transaction; one the
+    batch refuses is refused alone, and every other write of the batch is stored."""
+    storage = SqlStorage(database_url)
+    first, second = make_table(storage), make_table(storage)
+    gate = threading.Event()
+    blockers = [w.submit(lambda db: gate.wait(10)) for w in storage.writer.writers]  # all busy
+    futures = [
+        storage.submit_move(first, MoveRow(0, 0, "a", ()), PLAYING),
+        storage.submit_move(second, MoveRow(0, 0, "b", ()), PLAYING),
+        storage.submit_move(first, MoveRow(5, 0, "c", ()), PLAYING),  # out of sequence
+        storage.submit_move(first, MoveRow(1, 1, "d", ()), OVER),
+    ]
+    assert not any(f.done() for f in futures)  # nothing is acknowledged before its commit
+    gate.set()
+    for blocker in blockers:
+        blocker.result(10)
+    futures[0].result(10)
+    futures[1].result(10)
+    with pytest.raises(StorageError, match="out of sequence"):
+        futures[2].result(10)
+    futures[3].result(10)
+    assert [m.notation for m in storage.moves(first)] == ["a", "d"]
+    assert [m.notation for m in storage.moves(second)] == ["b"]
+    assert storage.table(first).status == OVER
+    storage.close()
+    with pytest.raises(StorageError, match="closed"):
+        storage.add_move(first, MoveRow(2, 0, "e", ()), PLAYING)
+
+
+def test_the_writer_commits_a_batch_once(tmp_path) -> None:
+    """Writes queued while the writer is busy share one commit (one fsync)."""
+    storage = SqlStorage(f"sqlite:///{tmp_path / 'x.db'}")
+    tables = [make_table(storage) for _ in range(20)]
+    commits: list[int] = []
+    sa.event.listen(storage.engine, "commit", lambda _connection: commits.append(1))
+    gate = threading.Event()
+    [writer] = storage.writer.writers  # SQLite: one writer
+    blocker = writer.submit(lambda db: gate.wait(10))
+    futures = [storage.submit_move(t, MoveRow(0, 0, "a", ()), PLAYING) for t in tables]
+    gate.set()
+    blocker.result(10)
+    for future in futures:
+        future.result(10)
+    assert len(commits) == 1

@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
@@ -31,7 +31,6 @@ from tycoon.core import (
     derive_seed,
     game_class,
     get_spec,
-    is_legal,
     make,
     replay,
     sample_choice,
@@ -103,6 +102,9 @@ class LiveTable:
     zombie_code: str = "random"
     timer_task: asyncio.Task[None] | None = None
     deadline: float | None = None  # the event loop's time when the people to act run out
+    revision: int = 0  # goes up with every move and every undo, so a version is never reused
+    movers: list[str | None] = field(default_factory=list)  # the bot behind each step, if any
+    rendered: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -110,7 +112,17 @@ class LiveTable:
 
     @property
     def version(self) -> int:
-        return len(self.match.steps)
+        """What clients hold and send back with a move: the table's revision, which goes up with
+        every move and every undo, so a version seen before an undo is never valid again."""
+        return self.revision
+
+    def decisions(self, seat: int, code: str) -> int:
+        """How many of the moves that stand the bot ``code`` chose for ``seat``."""
+        return sum(
+            1
+            for step, mover in zip(self.match.steps, self.movers, strict=True)
+            if step.seat == seat and mover == code
+        )
 
     def is_bot(self, seat: int) -> bool:
         return self.codes[seat] != HUMAN
@@ -283,6 +295,9 @@ class Master:
                     labels=labels,
                     logs={viewer: [] for viewer in (None, *range(game.players))},
                     zombie_code=zombie_code(game.spec.name),
+                    zombies={s.seat for s in row.seats if s.zombie and s.code == HUMAN},
+                    revision=max(row.revision, len(stored)),
+                    movers=[m.bot for m in stored],
                 )
             elif step is not None:
                 action = game.parse_action(step.action, step.seat)
@@ -357,17 +372,18 @@ class Master:
             return picked.action(amount)
         return picked
 
-    async def _play(self, table: LiveTable, action: Any) -> None:
-        """Legal → stored → shown, with the table's lock held. On any failure nothing changes."""
+    async def _play(self, table: LiveTable, action: Any, bot: str | None = None) -> None:
+        """Legal → stored → shown, with the table's lock held. On any failure nothing changes.
+        ``bot``: the seat code of the bot that chose the move (``None``: its person)."""
         match = table.match
         before = match.state
         rng_before = match.rng.getstate() if isinstance(match.rng, SeededRng) else None
         match.play(action)  # raises the typed error of an illegal move; nothing changed then
         step = match.steps[-1]
-        move = MoveRow(len(match.steps) - 1, step.seat, step.action, step.outcomes)
+        move = MoveRow(len(match.steps) - 1, step.seat, step.action, step.outcomes, bot)
         status = OVER if match.is_over() else PLAYING
         try:
-            await asyncio.to_thread(self.storage.add_move, table.id, move, status)
+            await durable(self.storage.submit_move(table.id, move, status))
         except BaseException as error:
             match.state = before
             if rng_before is not None:
@@ -377,6 +393,8 @@ class Master:
                 self._spawn(self.sync(table.id))
                 raise Stale("the table has moved on; choose again from what you now see") from None
             raise
+        table.revision += 1
+        table.movers.append(bot)
         self._narrate(table, before, action, match.state)
         _remember(table.before, before)
         self.publish(table)
@@ -414,6 +432,9 @@ class Master:
                 table.row = row
                 table.names = [s.name for s in row.seats]
                 table.token_hashes = [s.token_hash for s in row.seats]
+                table.zombies = {s.seat for s in row.seats if s.zombie and s.code == HUMAN}
+                table.revision = max(table.revision, row.revision)
+                table.rendered.clear()
                 for move in stored[len(mine) :]:
                     action = game.parse_action(move.notation, move.seat)
                     state, _ = game.apply(
@@ -422,11 +443,12 @@ class Master:
                     before = match.state
                     match.state = state
                     match.steps.append(Step(move.seat, move.notation, move.outcomes))
+                    table.movers.append(move.bot)
                     self._narrate(table, before, action, state)
                     _remember(table.before, before)
             else:
                 fresh = await asyncio.to_thread(self._load, table_id)
-                fresh.zombies = table.zombies
+                fresh.revision = max(fresh.revision, table.revision + 1)
                 self.tables[table_id] = fresh
                 table = fresh
         self.publish(table)
@@ -467,9 +489,11 @@ class Master:
                 raise IllegalActionError(f"cannot undo: {refusal}")
             match = table.match
             index = len(match.steps) - 1
-            await asyncio.to_thread(self.storage.remove_moves_from, table.id, index)
+            await durable(self.storage.submit_removal(table.id, index))
+            table.revision += 1  # the state goes back, the version goes on: never reused
             match.state = table.before.pop()
             match.steps.pop()  # it drew no chance, so the live rng has not moved
+            table.movers.pop()
             for lines in table.logs.values():
                 lines.append(f"{table.seat_title(seat)} takes back the last move")
             self.publish(table)
@@ -501,6 +525,10 @@ class Master:
                 task.add_done_callback(self._tasks.discard)
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
+        """The bot playing ``seat`` chooses from the seat's view in a worker, then its move is
+        played like anyone's, but only if the table has not moved meanwhile (else it is asked
+        again): so each of its moves was chosen from the state just before it, and its memory is
+        rebuilt exactly from the moves that stand (see :mod:`tycoon.server.bots`)."""
         match = table.match
         game = match.game
         try:
@@ -511,38 +539,28 @@ class Master:
                 view = match.view(seat)
                 legal = match.legal_actions(seat)
                 version = table.version
-            row = table.row
-            arguments = (
-                table.id,
-                row.game,
-                row.players,
-                json.dumps(row.options, sort_keys=True),
-                row.options,
-                code,
-                seat,
-                derive_seed(row.seed, BOT_SALT + seat),
-                view,
-                legal,
-            )
+                made = table.decisions(seat, code)
+                steps = list(match.steps)
+                movers = list(table.movers)
+            mover: str | None = code
             try:
-                if self.pools:
-                    pool = self.pools[hash(table.id) % len(self.pools)]
-                    loop = asyncio.get_running_loop()
-                    notation = await loop.run_in_executor(pool, bots.choose, *arguments)
-                else:
-                    notation = await asyncio.to_thread(bots.choose, *arguments)
+                try:
+                    notation = await self._ask_bot(table, code, seat, view, legal, made, None)
+                except bots.Forgotten:  # a new worker, or a restarted server: rebuild its memory
+                    history = await asyncio.to_thread(
+                        self._bot_history, table, steps, movers, seat, code
+                    )
+                    notation = await self._ask_bot(table, code, seat, view, legal, made, history)
             except (TycoonError, UnknownBotError) as error:
                 log.error("bot at table %s seat %d failed: %s", table.id, seat, error)
+                mover = None  # not the bot's choice: not part of its history
                 notation = game.format_action(
-                    sample_choice(legal, SeededRng(derive_seed(row.seed, version)))
+                    sample_choice(legal, SeededRng(derive_seed(table.row.seed, version)))
                 )
             async with table.lock:
-                if table.played_by(seat) != code or seat not in match.to_act():
-                    return  # its person came back meanwhile, or the table moved on
-                action = game.parse_action(notation, seat)
-                if table.version != version and not is_legal(match.legal_actions(seat), action):
-                    return
-                await self._play(table, action)
+                # Its person came back, or the table moved on: not played (asked again below).
+                if table.played_by(seat) == code and table.version == version:
+                    await self._play(table, game.parse_action(notation, seat), bot=mover)
         except asyncio.CancelledError:
             raise
         except Stale:
@@ -553,6 +571,73 @@ class Master:
             table.thinking.discard(seat)
         if not match.is_over() and seat in match.to_act():
             self._kick_bots(table)
+
+    async def _ask_bot(
+        self,
+        table: LiveTable,
+        code: str,
+        seat: int,
+        view: Any,
+        legal: Sequence[Any],
+        made: int,
+        history: list[tuple[Any, Sequence[Any]]] | None,
+    ) -> str:
+        row = table.row
+        arguments = (
+            table.id,
+            row.game,
+            row.players,
+            json.dumps(row.options, sort_keys=True),
+            row.options,
+            code,
+            seat,
+            derive_seed(row.seed, BOT_SALT + seat),
+            view,
+            legal,
+            made,
+            history,
+        )
+        if self.pools:
+            pool = self.pools[hash(table.id) % len(self.pools)]
+            loop = asyncio.get_running_loop()
+            notation: str = await loop.run_in_executor(pool, bots.choose, *arguments)
+        else:
+            notation = await asyncio.to_thread(bots.choose, *arguments)
+        return notation
+
+    def _bot_history(
+        self,
+        table: LiveTable,
+        steps: Sequence[Step],
+        movers: Sequence[str | None],
+        seat: int,
+        code: str,
+    ) -> list[tuple[Any, Sequence[Any]]]:
+        """What the bot ``code`` saw at each of its moves that stand for ``seat``: its view and
+        legal choices just before each, from the table's moves replayed from its seed."""
+        row = table.row
+        record = GameRecord(
+            game=row.game,
+            version=row.version,
+            players=row.players,
+            options=row.options,
+            seed=row.seed,
+            setup=table.match.setup,
+            steps=tuple(steps),
+            seats=(),
+        )
+        history: list[tuple[Any, Sequence[Any]]] = []
+        previous: Any = None
+        for match, step in replay(record):
+            if step is not None:
+                index = len(match.steps) - 1
+                if step.seat == seat and movers[index] == code:
+                    game = match.game
+                    history.append(
+                        (game.observe(previous, seat), game.legal_actions(previous, seat))
+                    )
+            previous = match.state
+        return history
 
     # -- move timers and leavers (Board Game Arena's zombie mode) -------------------------------
     def _arm_timer(self, table: LiveTable) -> None:
@@ -580,6 +665,7 @@ class Master:
             if table.version != version or match.is_over():
                 return
             late = [s for s in match.to_act() if table.played_by(s) is None]
+            await durable(self.storage.submit_zombies(table.id, dict.fromkeys(late, True)))
             for seat in late:
                 self._make_zombie(table, seat, "ran out of time")
             table.timer_task = None
@@ -602,6 +688,7 @@ class Master:
         async with table.lock:
             if table.match.is_over() or seat in table.zombies:
                 return
+            await durable(self.storage.submit_zombies(table.id, {seat: True}))
             self._make_zombie(table, seat, "left")
             self.publish(table)
             self._kick_bots(table)
@@ -612,6 +699,9 @@ class Master:
         if seat not in table.zombies:
             return
         table.zombies.discard(seat)
+        # Stored in the writer's order, so before any move this person makes from now on.
+        written = self.storage.submit_zombies(table.id, {seat: False})
+        written.add_done_callback(_log_failure)
         for lines in table.logs.values():
             lines.append(f"{table.seat_title(seat)} is back")
         self.publish(table)
@@ -626,8 +716,6 @@ class Master:
         its own view, the board drawn from it, its legal choices, its narration."""
         match = table.match
         game = match.game
-        view = match.view(viewer)
-        text = game.render_text(view)
         to_act = match.to_act()
         connected, spectators = self.hub.connected(table.id)
         message: dict[str, Any] = {
@@ -658,30 +746,47 @@ class Master:
                 else max(0.0, table.deadline - asyncio.get_running_loop().time())
             ),
             "to_act": list(to_act),
+            "log": list(table.logs[viewer]),
+            "over": match.is_over(),
+        }
+        message.update(self._rendered(table, viewer))
+        return message
+
+    def _rendered(self, table: LiveTable, viewer: int | None) -> dict[str, Any]:
+        """The parts of ``viewer``'s message that only a move or an undo changes (its view, the
+        board, its legal moves, the scoring), rendered once per version and viewer."""
+        cached = table.rendered.get(viewer)
+        if cached is not None and cached[0] == table.revision:
+            return cached[1]
+        match = table.match
+        game = match.game
+        view = match.view(viewer)
+        to_act = match.to_act()
+        text = game.render_text(view)
+        parts: dict[str, Any] = {
             "view": game.view_to_json(view),
             "text": text,  # the same rendering as Rich markup, for terminal clients
             "board": markup_to_html(text),
-            "log": list(table.logs[viewer]),
-            "over": match.is_over(),
             "legal": [],
             "help": [],
         }
         if viewer is not None and viewer in to_act:
             legal = match.legal_actions(viewer)
-            message["legal"] = legal_to_json(game, legal)
-            message["legal_count"] = len(legal)
-            message["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
-            message["prompt"] = game.prompt_label(view, viewer)
+            parts["legal"] = legal_to_json(game, legal)
+            parts["legal_count"] = len(legal)
+            parts["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
+            parts["prompt"] = game.prompt_label(view, viewer)
         if viewer is not None:
-            message["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
+            parts["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()
         if outcome is not None:
-            message["outcome"] = outcome.to_json()
+            parts["outcome"] = outcome.to_json()
             explained = game.explain_outcome(match.state)
-            message["result"] = markup_to_html(explained)
-            message["result_text"] = explained
-            message["winners"] = list(outcome.winners)
-        return message
+            parts["result"] = markup_to_html(explained)
+            parts["result_text"] = explained
+            parts["winners"] = list(outcome.winners)
+        table.rendered[viewer] = (table.revision, parts)
+        return parts
 
     def record(self, table: LiveTable) -> GameRecord:
         """The game's record, only once it is over: it holds the seed and every hidden move."""
@@ -689,6 +794,31 @@ class Master:
             raise Refused("the record is available once the game is over")
         meta = {"table": table.id, "names": list(table.names)}
         return table.match.record(meta)
+
+
+async def durable(write: Future[None]) -> None:
+    """Wait until ``write`` is committed, raising what refused it. A caller cancelled meanwhile
+    still waits for the outcome (so that what it keeps in memory matches the database), and is
+    cancelled again once it is known."""
+    waiting = asyncio.wrap_future(write)
+    cancelled = False
+    while not waiting.done():
+        try:
+            await asyncio.shield(waiting)
+        except asyncio.CancelledError:
+            if waiting.done():
+                break
+            cancelled = True
+    if cancelled:
+        task = asyncio.current_task()
+        if task is not None:
+            task.cancel()
+    waiting.result()
+
+
+def _log_failure(write: Future[None]) -> None:
+    if not write.cancelled() and write.exception() is not None:
+        log.error("a seat's zombie mark could not be stored: %s", write.exception())
 
 
 UNDO_DEPTH = 32  # states kept for taking moves back

@@ -4,11 +4,78 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 from functools import lru_cache
+from operator import attrgetter
 
 from rich.errors import MarkupError, StyleSyntaxError
+from rich.markup import RE_TAGS
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
+
+# What sends markup to Rich's own parser: emoji codes, control codes Rich strips.
+_UNUSUAL = re.compile(r":\S*?:|[\x07\x08\x0b\x0c\x0d]")
+
+
+def _simple_markup(markup: str) -> tuple[str, list[Span]] | None:
+    """The plain text and spans of ``markup`` as Rich's ``Text.from_markup`` makes them, for
+    markup of styles only (``[bold red]...[/]``, ``[/bold red]``), parsed in one sweep without
+    building a ``Text`` (the pages render a board per move and seat); ``None`` for anything
+    else (a link or handler, an emoji code, a tag that closes nothing), which Rich parses
+    instead. ``tests/server/test_render.py`` checks both agree on every game's boards."""
+    if _UNUSUAL.search(markup) is not None:
+        return None
+    pieces: list[str] = []
+    length = 0
+    stack: list[tuple[int, str]] = []
+    spans: list[Span] = []
+    position = 0
+
+    def text(piece: str) -> None:
+        nonlocal length
+        piece = piece.replace("\\[", "[")  # an escaped bracket that opens no tag
+        pieces.append(piece)
+        length += len(piece)
+
+    for match in RE_TAGS.finditer(markup):
+        start, end = match.span()
+        whole, escapes, tag = match.groups()
+        if start > position:
+            text(markup[position:start])
+        position = end
+        if escapes:  # as Rich's parser: pairs of backslashes, then perhaps an escaped tag
+            backslashes, escaped = divmod(len(escapes), 2)
+            if backslashes:
+                text("\\" * backslashes)
+            if escaped:
+                text(whole[len(escapes) :])
+                continue
+        if "=" in tag or tag.startswith("@"):
+            return None
+        if tag.startswith("/"):
+            name = tag[1:].strip()
+            if name:
+                name = Style.normalize(name)
+                for index in range(len(stack) - 1, -1, -1):
+                    if stack[index][1] == name:
+                        opened, style = stack.pop(index)
+                        break
+                else:
+                    return None
+            elif stack:
+                opened, style = stack.pop()
+            else:
+                return None
+            spans.append(Span(opened, length, style))
+        else:
+            stack.append((length, Style.normalize(tag)))
+    if position < len(markup):
+        text(markup[position:])
+    while stack:
+        opened, style = stack.pop()
+        if style:
+            spans.append(Span(opened, length, style))
+    return "".join(pieces), sorted(spans[::-1], key=attrgetter("start"))
 
 
 @lru_cache(maxsize=1024)
@@ -42,13 +109,17 @@ def markup_to_html(markup: str) -> str:
 
     Every character of the text is escaped; only Rich's styling becomes inline CSS. Text whose
     markup does not parse is shown as it is, escaped."""
-    try:
-        text = Text.from_markup(markup)
-    except MarkupError:
-        return html.escape(markup)
-    plain = text.plain
-    spans = [s for s in text.spans if s.end > s.start]
+    parsed = _simple_markup(markup)
+    if parsed is None:  # escapes, links, handlers, emoji codes, control codes: Rich's parser
+        try:
+            text = Text.from_markup(markup)
+        except MarkupError:
+            return html.escape(markup)
+        parsed = text.plain, [Span(s.start, s.end, s.style) for s in text.spans]
+    plain, every = parsed
+    spans = [s for s in every if s.end > s.start]
     cuts = sorted({0, len(plain), *(s.start for s in spans), *(s.end for s in spans)})
+    css_of = [style_css(str(span.style)) for span in spans]
     opening: dict[int, list[int]] = {}
     for number, span in enumerate(spans):
         opening.setdefault(span.start, []).append(number)
@@ -59,7 +130,7 @@ def markup_to_html(markup: str) -> str:
         if start in opening:
             active = sorted(active + opening[start])
         chunk = html.escape(plain[start:end])
-        css = "; ".join(c for c in (style_css(str(spans[n].style)) for n in active) if c)
+        css = "; ".join(css_of[n] for n in active if css_of[n])
         out.append(f'<span style="{css}">{chunk}</span>' if css else chunk)
     return "".join(out)
 

@@ -6,7 +6,14 @@ credential, never the credential itself), and every move that stands as (index, 
 chance outcomes). The live state is never stored: replaying the moves from the seed rebuilds it,
 with the live random source advanced draw for draw, so the game goes on exactly as it would have.
 
-Each write is one transaction, committed before the caller acknowledges or broadcasts anything.
+Every write goes through a writer thread with group commit (one for SQLite, a few for
+PostgreSQL, a table's writes always to the same one): the writes queued while the previous
+transaction was being committed are applied together in the next one, committed (one fsync for
+all of them: SQLite in WAL mode with ``synchronous=FULL``, PostgreSQL's own commit), and only
+then is each caller's future resolved, so nothing is acknowledged or broadcast before it is
+durable. A write the batch cannot take (a move out of sequence, say) rolls the batch back
+and every write in it is then applied in a transaction of its own, so one refusal never costs
+another table its move. One writer also means SQLite's writers never wait on each other's locks.
 The schema is created and upgraded by the Alembic migrations shipped in
 ``tycoon/server/migrations``, run at start-up.
 """
@@ -16,18 +23,25 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
+import queue
 import secrets
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from tycoon.core.errors import TycoonError
+
+log = logging.getLogger("tycoon.server")
+T = TypeVar("T")
 
 metadata = sa.MetaData()
 
@@ -44,6 +58,7 @@ tables = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("timer", sa.Float, nullable=False, server_default="0"),
+    sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
 )
 
 seats = sa.Table(
@@ -54,6 +69,7 @@ seats = sa.Table(
     sa.Column("code", sa.String(200), nullable=False),
     sa.Column("name", sa.String(64)),
     sa.Column("token_hash", sa.String(64)),
+    sa.Column("zombie", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 moves = sa.Table(
@@ -64,6 +80,7 @@ moves = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("notation", sa.Text, nullable=False),
     sa.Column("outcomes", sa.Text, nullable=False),
+    sa.Column("bot", sa.String(200)),
 )
 
 HUMAN = "human"
@@ -97,6 +114,7 @@ class SeatRow:
     code: str  # "human" or a bot's seat code
     name: str | None  # a human's name once the seat is taken
     token_hash: str | None
+    zombie: bool = False  # a person's seat a bot plays until they come back
 
     @property
     def is_human(self) -> bool:
@@ -113,6 +131,7 @@ class MoveRow:
     seat: int
     notation: str
     outcomes: tuple[int, ...]
+    bot: str | None = None  # the seat code of the bot that chose it (None: a person)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +147,7 @@ class TableRow:
     updated: float
     seats: tuple[SeatRow, ...]
     timer: float = 0.0  # seconds a person has for a move before a bot plays for them (0: none)
+    revision: int = 0  # goes up with every move and every undo: never the same for two states
 
 
 class Storage:
@@ -158,14 +178,33 @@ class Storage:
     def moves(self, table_id: str) -> list[MoveRow]:
         raise NotImplementedError
 
-    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
-        """Store ``move`` as the table's next move, and the table's status, in one transaction.
-        A move whose index is not the next one is refused (two writers never both win)."""
+    def submit_move(self, table_id: str, move: MoveRow, status: str) -> Future[None]:
+        """Store ``move`` as the table's next move, the table's status and its next revision, in
+        one transaction; the future is resolved once that is durable. A move whose index is not
+        the next one is refused with :class:`SequenceError` (two writers never both win)."""
         raise NotImplementedError
 
-    def remove_moves_from(self, table_id: str, index: int) -> None:
-        """Remove every move from ``index`` on (an undo: the record keeps moves that stand)."""
+    def submit_removal(self, table_id: str, index: int) -> Future[None]:
+        """Remove every move from ``index`` on (an undo: the record keeps moves that stand) and
+        give the table its next revision; resolved once durable."""
         raise NotImplementedError
+
+    def submit_zombies(self, table_id: str, zombies: dict[int, bool]) -> Future[None]:
+        """Mark people's seats as played by a bot meanwhile (``True``) or by their person again;
+        resolved once durable."""
+        raise NotImplementedError
+
+    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
+        """:meth:`submit_move`, waiting until it is durable."""
+        self.submit_move(table_id, move, status).result()
+
+    def remove_moves_from(self, table_id: str, index: int) -> None:
+        """:meth:`submit_removal`, waiting until it is durable."""
+        self.submit_removal(table_id, index).result()
+
+    def set_zombies(self, table_id: str, zombies: dict[int, bool]) -> None:
+        """:meth:`submit_zombies`, waiting until it is durable."""
+        self.submit_zombies(table_id, zombies).result()
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         raise NotImplementedError
@@ -195,6 +234,112 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+
+
+BATCH_LIMIT = 500  # writes committed together at most
+
+
+class Writer:
+    """The single writer: a thread that applies queued writes in batches, one transaction and
+    one commit per batch, and resolves each write's future only after the commit."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._queue: queue.SimpleQueue[tuple[Callable[[sa.Connection], Any], Future[Any]] | None]
+        self._queue = queue.SimpleQueue()
+        self._closed = False
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, name="tycoon-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, work: Callable[[sa.Connection], T]) -> Future[T]:
+        """Queue ``work`` (run inside the batch's transaction); its future holds what it
+        returns, or what it raised, once the batch is committed (or rolled back)."""
+        future: Future[T] = Future()
+        with self._lock:
+            if self._closed:
+                future.set_exception(StorageError("the database is closed"))
+                return future
+            self._queue.put((work, future))
+        return future
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put(None)
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < BATCH_LIMIT:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[tuple[Callable[[sa.Connection], Any], Future[Any]]]) -> None:
+        live = [(work, future) for work, future in batch if future.set_running_or_notify_cancel()]
+        if not live:
+            return
+        results: list[Any] = []
+        try:
+            with self.engine.begin() as db:
+                for work, _future in live:
+                    results.append(work(db))
+        except BaseException as error:  # handed to the callers' futures
+            if len(live) == 1:
+                live[0][1].set_exception(error)
+                return
+            for work, future in live:  # one by one: only the write at fault is refused
+                self._one(work, future)
+            return
+        for (_work, future), result in zip(live, results, strict=True):
+            future.set_result(result)
+
+    def _one(self, work: Callable[[sa.Connection], Any], future: Future[Any]) -> None:
+        try:
+            with self.engine.begin() as db:
+                result = work(db)
+        except BaseException as error:  # handed to the caller's future
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+
+class Writers:
+    """The writers of one database: one for SQLite (whose writers would only queue on its file
+    lock), several for PostgreSQL (which takes concurrent transactions, and merges their WAL
+    flushes itself), each committing in groups. A table's writes always go to the same writer,
+    so they are committed in the order they were made."""
+
+    def __init__(self, engine: Engine, count: int) -> None:
+        self.writers = [Writer(engine) for _ in range(count)]
+
+    def submit(self, work: Callable[[sa.Connection], T], table_id: str = "") -> Future[T]:
+        """Queue ``work`` on the writer of ``table_id``."""
+        writer = self.writers[hash(table_id) % len(self.writers)]
+        return writer.submit(work)
+
+    def close(self) -> None:
+        for writer in self.writers:
+            writer.close()
+
+
+POSTGRES_WRITERS = 8
 
 
 def make_engine(url: str) -> Engine:
@@ -229,6 +374,8 @@ class SqlStorage(Storage):
                 upgrade(self.engine)
             except sa.exc.OperationalError as error:
                 raise StorageError(f"cannot open database {self.where}: {error.orig}") from None
+        concurrent = self.engine.dialect.name == "postgresql"
+        self.writer = Writers(self.engine, POSTGRES_WRITERS if concurrent else 1)
 
     @property
     def notifies(self) -> bool:
@@ -250,6 +397,7 @@ class SqlStorage(Storage):
         return self.engine.url.render_as_string(hide_password=True)
 
     def close(self) -> None:
+        self.writer.close()
         self.engine.dispose()
 
     # -- tables and seats ---------------------------------------------------------------------
@@ -267,7 +415,8 @@ class SqlStorage(Storage):
             raise StorageError(f"a table of {players} players needs {players} seats")
         table_id = new_table_id()
         now = time.time()
-        with self.engine.begin() as db:
+
+        def create(db: sa.Connection) -> None:
             db.execute(
                 tables.insert().values(
                     id=table_id,
@@ -286,6 +435,8 @@ class SqlStorage(Storage):
                 seats.insert(),
                 [{"table_id": table_id, "seat": i, "code": code} for i, code in enumerate(codes)],
             )
+
+        self.writer.submit(create, table_id).result()
         return table_id
 
     def take_seat(self, table_id: str, seat: int, name: str) -> str:
@@ -295,7 +446,8 @@ class SqlStorage(Storage):
         if len(name) > NAME_LIMIT:
             raise StorageError(f"a name has at most {NAME_LIMIT} characters")
         token = new_token()
-        with self.engine.begin() as db:
+
+        def take(db: sa.Connection) -> None:
             row = db.execute(
                 sa.select(seats.c.code, seats.c.token_hash).where(
                     seats.c.table_id == table_id, seats.c.seat == seat
@@ -318,6 +470,8 @@ class SqlStorage(Storage):
             if done.rowcount != 1:
                 raise StorageError(f"seat {seat} is already taken")
             self._notify(db, table_id)
+
+        self.writer.submit(take, table_id).result()
         return token
 
     def check_token(self, table_id: str, seat: int, token: str) -> bool:
@@ -349,18 +503,20 @@ class SqlStorage(Storage):
             rows = db.execute(
                 sa.select(moves).where(moves.c.table_id == table_id).order_by(moves.c.idx)
             ).all()
-        return [MoveRow(r.idx, r.seat, r.notation, tuple(json.loads(r.outcomes))) for r in rows]
+        return [
+            MoveRow(r.idx, r.seat, r.notation, tuple(json.loads(r.outcomes)), r.bot) for r in rows
+        ]
 
-    def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
-        try:
-            with self.engine.begin() as db:
-                count = db.execute(
-                    sa.select(sa.func.count()).where(moves.c.table_id == table_id)
-                ).scalar_one()
-                if count != move.index:
-                    raise SequenceError(
-                        f"move {move.index} is out of sequence (the table has {count} moves)"
-                    )
+    def submit_move(self, table_id: str, move: MoveRow, status: str) -> Future[None]:
+        def add(db: sa.Connection) -> None:
+            count = db.execute(
+                sa.select(sa.func.count()).where(moves.c.table_id == table_id)
+            ).scalar_one()
+            if count != move.index:
+                raise SequenceError(
+                    f"move {move.index} is out of sequence (the table has {count} moves)"
+                )
+            try:  # another process stored it first: the batch is rolled back and retried alone
                 db.execute(
                     moves.insert().values(
                         table_id=table_id,
@@ -368,31 +524,49 @@ class SqlStorage(Storage):
                         seat=move.seat,
                         notation=move.notation,
                         outcomes=json.dumps(list(move.outcomes)),
+                        bot=move.bot,
                     )
                 )
-                done = db.execute(
-                    tables.update()
-                    .where(tables.c.id == table_id)
-                    .values(status=status, updated=time.time())
-                )
-                if done.rowcount != 1:
-                    raise StorageError(f"there is no table {table_id!r}")
-                self._notify(db, table_id)
-        except IntegrityError:
-            raise SequenceError(
-                f"move {move.index} of table {table_id} is already stored"
-            ) from None
+            except IntegrityError:
+                raise SequenceError(
+                    f"move {move.index} of table {table_id} is already stored"
+                ) from None
+            done = db.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(status=status, updated=time.time(), revision=tables.c.revision + 1)
+            )
+            if done.rowcount != 1:
+                raise UnknownTableError(f"there is no table {table_id!r}")
+            self._notify(db, table_id)
 
-    def remove_moves_from(self, table_id: str, index: int) -> None:
-        with self.engine.begin() as db:
+        return self.writer.submit(add, table_id)
+
+    def submit_removal(self, table_id: str, index: int) -> Future[None]:
+        def remove(db: sa.Connection) -> None:
             self._require_table(db, table_id)
             db.execute(moves.delete().where(moves.c.table_id == table_id, moves.c.idx >= index))
             self._notify(db, table_id)
             db.execute(
                 tables.update()
                 .where(tables.c.id == table_id)
-                .values(status=PLAYING, updated=time.time())
+                .values(status=PLAYING, updated=time.time(), revision=tables.c.revision + 1)
             )
+
+        return self.writer.submit(remove, table_id)
+
+    def submit_zombies(self, table_id: str, zombies: dict[int, bool]) -> Future[None]:
+        def mark(db: sa.Connection) -> None:
+            self._require_table(db, table_id)
+            for seat, zombie in sorted(zombies.items()):
+                db.execute(
+                    seats.update()
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(zombie=zombie)
+                )
+            self._notify(db, table_id)
+
+        return self.writer.submit(mark, table_id)
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         query = sa.select(tables).order_by(tables.c.updated.desc()).limit(limit)
@@ -425,6 +599,9 @@ def _table_row(row: sa.Row[Any], seat_rows: Sequence[sa.Row[Any]]) -> TableRow:
         status=row.status,
         created=row.created,
         updated=row.updated,
-        seats=tuple(SeatRow(s.seat, s.code, s.name, s.token_hash) for s in seat_rows),
+        seats=tuple(
+            SeatRow(s.seat, s.code, s.name, s.token_hash, bool(s.zombie)) for s in seat_rows
+        ),
         timer=row.timer,
+        revision=row.revision,
     )
