@@ -48,7 +48,7 @@ from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import ScriptedRng, SeededRng
 from tycoon.server import bots
 from tycoon.server.hub import Hub
-from tycoon.server.render import markup_to_html, plain_text
+from tycoon.server.render import markup_to_html, picture_fields, plain_text
 from tycoon.server.storage import (
     HUMAN,
     OVER,
@@ -662,11 +662,17 @@ class Master:
             "legal": [],
             "help": [],
         }
+        legal: Sequence[Any] = ()
         if viewer is not None and viewer in to_act:
             legal = match.legal_actions(viewer)
             message["legal"] = legal_to_json(game, legal)
             message["legal_count"] = len(legal)
             message["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
+        last = match.steps[-1] if match.steps else None
+        pictures = picture_fields(game, view, viewer, legal, last)  # svg, last, click targets
+        message["svg"], message["last"] = pictures["svg"], pictures["last"]
+        for choice, keys in zip(message["legal"], pictures["targets"], strict=False):
+            choice["targets"] = keys
         if viewer is not None:
             message["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()
