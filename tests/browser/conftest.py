@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from server.process import ROOT, Server, free_port
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from server.process import Server
 
 from .clicking import new_table, play_to_the_end, seat_link
@@ -29,9 +28,7 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
 def test_a_whole_game_is_played_by_clicking_to_its_final_screen(
     browser: Any, server: Server, screenshots: Path, game: str, players: int, options: Any
 ) -> None:
-    table = new_table(
-        server, game, [{"name": "Ann"}] + ["greedy"] * (players - 1), options=options
-    )
+    table = new_table(server, game, [{"name": "Ann"}] + ["greedy"] * (players - 1), options=options)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))

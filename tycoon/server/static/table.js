@@ -19,6 +19,7 @@ let version = null;
 let retry = 500;
 let current = null; // the last state message
 let selected = []; // the keys clicked so far towards one move
+let drawn = null; // the picture on the page
 const MENU_LIMIT = 30; // moves listed in a menu; more: click another element to narrow them
 
 function connect() {
@@ -33,7 +34,12 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "error") $("error").textContent = message.reason;
+    if (message.type === "error") {
+      $("error").textContent = message.reason;
+      // A move refused because the table had moved on: ask for the present, in case an update
+      // was missed, so the page never offers moves from a view the table has left.
+      if (/moved on|not your turn/.test(message.reason)) socket.send(JSON.stringify({ type: "view" }));
+    }
     if (message.type === "state") draw(message);
   };
 }
@@ -180,10 +186,13 @@ function draw(m) {
   document.body.dataset.over = m.over ? "yes" : "no";
   $("who").textContent = m.seat === null ? "spectator" : `you are ${m.seats[m.seat].label}`;
   $("board").innerHTML = m.board; // escaped HTML made by the server from the game's text
-  const root = Board.place($("picture"), m.svg);
-  $("text-board").open = !root || $("text-board").open;
   if (fresh) { selected = []; closeMenu(); }
-  if (root && m.last) Board.markLast(root, m.last.targets);
+  if (fresh || m.svg !== drawn) { // the same picture again (someone came or went): keep focus
+    drawn = m.svg;
+    const root = Board.place($("picture"), m.svg);
+    $("text-board").open = !root || $("text-board").open;
+    if (root && m.last) Board.markLast(root, m.last.targets);
+  }
   drawTargets();
   const seats = $("seats");
   seats.replaceChildren();
