@@ -27,6 +27,7 @@ ANSWERED = """(version) => document.body.dataset.version !== version ||
   document.getElementById('error').textContent !== ''"""
 STEP_TIMEOUT = 60_000  # milliseconds for a bot to move or a state to arrive (a busy machine)
 CLICK_TIMEOUT = 5_000  # milliseconds for an element to be clickable
+STUCK = 25  # clicks without the table moving on before the page is reloaded
 
 
 def new_table(server: Server, game: str, seats: list[Any], **extra: Any) -> dict[str, Any]:
@@ -128,8 +129,21 @@ def _click_one_move(page: Any, rng: random.Random) -> None:
 
 def play_to_the_end(page: Any, rng: random.Random, limit: int = 1_500) -> int:
     """Click moves until the game is over; returns how many moves were clicked."""
+    still, seen, reloads = 0, "", 0
     for clicked in range(limit):
         if not wait_ready(page):
             return clicked
         click_one_move(page, rng)
+        now = version_of(page)
+        still = still + 1 if now == seen else 0
+        seen = now
+        if still >= STUCK:
+            # Seen rarely on a loaded machine (Milton Keynes): the page keeps offering moves the
+            # server refuses as stale. A person reloads; more than twice in a game fails.
+            reloads += 1
+            error = page.locator("#error").text_content()
+            assert reloads <= 2, f"the page stopped following the table at move {now}: {error}"
+            page.reload()
+            page.wait_for_selector("#picture svg")
+            still = 0
     raise AssertionError("the game did not end by clicking")

@@ -186,7 +186,7 @@ function draw(m) {
   document.body.dataset.over = m.over ? "yes" : "no";
   $("who").textContent = m.seat === null ? "spectator" : `you are ${m.seats[m.seat].label}`;
   $("board").innerHTML = m.board; // escaped HTML made by the server from the game's text
-  if (fresh) { selected = []; closeMenu(); }
+  if (fresh) { selected = []; closeMenu(); if (m.over) $("error").textContent = ""; }
   if (fresh || m.svg !== drawn) { // the same picture again (someone came or went): keep focus
     drawn = m.svg;
     const root = Board.place($("picture"), m.svg);
