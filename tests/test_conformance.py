@@ -11,6 +11,7 @@ import copy
 import dataclasses
 import itertools
 import json
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -38,6 +39,7 @@ from tycoon.core import (
     sample_choice,
 )
 from tycoon.core.views import to_jsonable
+from tycoon.server.render import safe_svg
 
 MAX_STEPS = 20_000
 GAME_NAMES = [spec.name for spec in game_specs()]
@@ -302,3 +304,32 @@ def test_any_seed_replays_and_keeps_views_consistent(name: str, seed: int, playe
     for viewer in range(game.players):
         view = game.observe(match.state, viewer)
         assert game.observe(game.sample_state(view, SeededRng(seed)), viewer) == view
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), cases())
+def test_every_picture_parses_and_is_fit_to_serve(name: str, players: int, seed: int) -> None:
+    """The SVG a random game draws is well-formed XML with only shapes, text and groups (the
+    server's check passes it unchanged): for the seat to act every few steps (about forty
+    pictures a game), for every viewer now and then, and for every viewer at the end."""
+    game = make(name, players)
+    if type(game).render_svg is Game.render_svg:
+        pytest.skip(f"{name} draws no picture")
+    match: Match[Any, Any, Any] = Match(game, seed)
+    rng = SeededRng(seed + 11)
+    every = 1
+    for step in itertools.count():
+        over = match.is_over()
+        if over or step % every == 0:
+            everyone = over or step % (every * 5) == 0
+            for viewer in (*range(game.players), None) if everyone else match.to_act():
+                picture = game.render_svg(match.view(viewer))
+                assert picture is not None
+                ET.fromstring(picture)  # raises on anything but well-formed XML
+                assert safe_svg(picture) == picture, f"step {step}: the server would refuse it"
+        if over:
+            break
+        if step == 40:
+            every = 25  # long games: the rest sparsely
+        assert step < MAX_STEPS
+        seat = match.to_act()[rng.below(len(match.to_act()))]
+        match.play(sample_choice(match.legal_actions(seat), rng))

@@ -26,6 +26,7 @@ from tycoon.core import TycoonError, get_spec
 from tycoon.core.players import bots_for
 from tycoon.server.hub import listen
 from tycoon.server.master import LiveTable, Master, NotFound, Refused, SeatRequest
+from tycoon.server.replays import RECORD_LIMIT, ReplayError, Replays, Unfinished, parse_upload
 from tycoon.server.storage import (
     CHANNEL,
     HUMAN,
@@ -127,6 +128,8 @@ def status_of(problem: TycoonError) -> int:
         return 404
     if isinstance(problem, StorageError):
         return 409
+    if isinstance(problem, ReplayError):
+        return problem.status
     return 400
 
 
@@ -189,10 +192,10 @@ def seat_link(table_id: str, seat: int, token: str) -> str:
     return f"/table/{table_id}#seat={seat}&token={token}"
 
 
-async def read_json(request: Request) -> dict[str, Any]:
+async def read_json(request: Request, limit: int = MESSAGE_LIMIT) -> dict[str, Any]:
     body = await request.body()
-    if len(body) > MESSAGE_LIMIT:
-        raise Refused(f"a request body has at most {MESSAGE_LIMIT} bytes")
+    if len(body) > limit:
+        raise Refused(f"a request body has at most {limit} bytes")
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError):
@@ -250,6 +253,7 @@ def create_app(
 
     app = FastAPI(title="tycoon", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.database = getattr(store, "where", type(store).__name__)
+    replays = Replays()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
@@ -272,6 +276,44 @@ def create_app(
     async def table_page(request: Request, table_id: str) -> Response:
         table = await master_of(request).table(table_id)
         return templates.TemplateResponse(request, "table.html", {"table": table_summary(table)})
+
+    @app.get("/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request) -> Response:
+        return templates.TemplateResponse(request, "replay.html", {"table": None})
+
+    @app.get("/table/{table_id}/replay", response_class=HTMLResponse)
+    async def table_replay_page(request: Request, table_id: str) -> Response:
+        table = await master_of(request).table(table_id)
+        return templates.TemplateResponse(request, "replay.html", {"table": table_summary(table)})
+
+    # -- replays of finished games --------------------------------------------------------------
+    @app.post("/api/replays")
+    async def upload_replay(request: Request) -> dict[str, Any]:
+        data = await read_json(request, RECORD_LIMIT)
+        text, number = data.get("text"), data.get("number", 1)
+        if not isinstance(text, str):
+            raise Refused('send the record file\'s text: {"text": "...", "number": 1}')
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise Refused("number is the record's place in the file, from 1")
+        record = parse_upload(text, number)
+        found = await asyncio.to_thread(replays.upload, record)
+        return replays.summary(found)
+
+    @app.post("/api/tables/{table_id}/replay")
+    async def table_replay(request: Request, table_id: str) -> dict[str, Any]:
+        master = master_of(request)
+        table = await master.table(table_id)
+        async with table.lock:
+            if not table.match.is_over():
+                raise Unfinished("a table is replayed once its game is over (its record is secret)")
+            record = master.record(table)
+        found = await asyncio.to_thread(replays.add, f"table-{table_id}", record)
+        return replays.summary(found)
+
+    @app.get("/api/replays/{key}/steps/{number}")
+    async def replay_step(key: str, number: int, seat: int | None = None) -> dict[str, Any]:
+        found = replays.get(key)
+        return await asyncio.to_thread(found.message, number, seat)
 
     # -- the JSON API ---------------------------------------------------------------------------
     @app.get("/api/games")

@@ -48,7 +48,7 @@ from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import ScriptedRng, SeededRng
 from tycoon.server import bots
 from tycoon.server.hub import Hub
-from tycoon.server.render import markup_to_html, plain_text
+from tycoon.server.render import markup_to_html, picture_fields, plain_text
 from tycoon.server.storage import (
     HUMAN,
     OVER,
@@ -770,12 +770,18 @@ class Master:
             "legal": [],
             "help": [],
         }
+        legal: Sequence[Any] = ()
         if viewer is not None and viewer in to_act:
             legal = match.legal_actions(viewer)
             parts["legal"] = legal_to_json(game, legal)
             parts["legal_count"] = len(legal)
             parts["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
             parts["prompt"] = game.prompt_label(view, viewer)
+        last = match.steps[-1] if match.steps else None
+        pictures = picture_fields(game, view, viewer, legal, last)  # svg, last, click targets
+        parts["svg"], parts["last"] = pictures["svg"], pictures["last"]
+        for choice, keys in zip(parts["legal"], pictures["targets"], strict=False):
+            choice["targets"] = keys
         if viewer is not None:
             parts["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()

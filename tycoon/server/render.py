@@ -1,17 +1,28 @@
-"""A game's text rendering (Rich-style markup) turned into escaped HTML for the pages."""
+"""What the pages show of a game: its text rendering (Rich-style markup) turned into escaped
+HTML, and its SVG picture checked to hold nothing that could run, with each legal move's click
+targets and the last move's."""
 
 from __future__ import annotations
 
 import html
 import itertools
+import logging
 import re
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import attrgetter
+from typing import Any
 
 from rich.errors import MarkupError, StyleSyntaxError
 from rich.markup import RE_TAGS
 from rich.style import Style
 from rich.text import Span, Text
+
+from tycoon.core import AmountRange, Step, TycoonError
+
+log = logging.getLogger("tycoon.server")
+LEGAL_TARGETS_LIMIT = 2_000  # as many choices as a state message lists
 
 # What sends markup to Rich's own parser: emoji codes, control codes Rich strips.
 _UNUSUAL = re.compile(r":\S*?:|[\x07\x08\x0b\x0c\x0d]")
@@ -141,3 +152,98 @@ def plain_text(markup: str) -> str:
         return Text.from_markup(markup).plain
     except MarkupError:
         return markup
+
+
+# -- pictures -------------------------------------------------------------------------------------
+SVG_NS = "{http://www.w3.org/2000/svg}"
+# What a picture made by a game may contain: shapes, text and groups. Anything else (scripts,
+# foreign HTML, links, external images, animations that could set attributes) is refused.
+SVG_ELEMENTS = frozenset(
+    {
+        "svg",
+        "g",
+        "title",
+        "desc",
+        "text",
+        "tspan",
+        "rect",
+        "circle",
+        "ellipse",
+        "line",
+        "polyline",
+        "polygon",
+        "path",
+        "defs",
+        "pattern",
+        "clipPath",
+        "marker",
+        "linearGradient",
+        "radialGradient",
+        "stop",
+    }
+)
+
+
+def safe_svg(drawn: str | None) -> str | None:
+    """``drawn`` if it is an SVG document made only of shapes, text and groups, with no event
+    handler, link or external reference; otherwise ``None`` (the page then shows the text).
+
+    Pictures are made by the games from a view with every text escaped; this check is the
+    second line, so that nothing a page inserts into itself can ever run script."""
+    if drawn is None:
+        return None
+    try:
+        root = ET.fromstring(drawn)
+    except ET.ParseError:
+        log.warning("a picture is not well-formed XML: the text board is shown instead")
+        return None
+    for node in root.iter():
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if not tag.startswith(SVG_NS) or tag[len(SVG_NS) :] not in SVG_ELEMENTS:
+            log.warning("a picture holds a %s element: the text board is shown instead", tag)
+            return None
+        for name, value in node.attrib.items():
+            bare = name.rsplit("}", 1)[-1].lower()
+            lowered = value.lower()
+            outside = "url(" in lowered and "url(#" not in lowered.replace(" ", "")
+            if bare.startswith("on") or bare in ("href", "src") or outside or "script:" in lowered:
+                log.warning("a picture holds a %s attribute: the text board is shown", name)
+                return None
+    return drawn
+
+
+def picture_fields(
+    game: Any,
+    view: Any,
+    viewer: int | None,
+    legal: Sequence[Any],
+    last: Step | None,
+) -> dict[str, Any]:
+    """What the page needs to draw the board and play by clicking on it, for ``viewer``:
+
+    ``svg``, the game's picture of the viewer's own view (or ``None``); ``targets``, for each
+    legal choice (same order as ``legal``) the ``data-target`` keys it concerns (an amount: those
+    of its lowest value); ``last``, the seat and keys of the last move, drawn highlighted. The
+    keys of another seat's move are given only when the move is announced to the viewer as it is
+    announced to its own seat, so a sealed or secret move highlights nothing."""
+    targets: list[list[str]] = []
+    for index, choice in enumerate(legal):
+        if index >= LEGAL_TARGETS_LIMIT:
+            break
+        action = choice.action(choice.low) if isinstance(choice, AmountRange) else choice
+        targets.append(list(game.move_targets(action)))
+    last_move: dict[str, Any] | None = None
+    if last is not None:
+        try:
+            action = game.parse_action(last.action, last.seat)
+        except TycoonError:
+            action = None
+        if action is not None:
+            public = viewer == last.seat or game.describe_action(
+                action, viewer
+            ) == game.describe_action(action, last.seat)
+            last_move = {
+                "seat": last.seat,
+                "targets": list(game.move_targets(action)) if public else [],
+            }
+    return {"svg": safe_svg(game.render_svg(view)), "targets": targets, "last": last_move}

@@ -1,4 +1,7 @@
 // A table: one WebSocket; every message is this seat's own view. Moves go back on the socket.
+// The board is played by clicking: an element whose data-target key some legal move concerns is
+// framed and focusable; a click (or Enter/Space) offers the moves concerning it. Clicking a
+// second element narrows them down to the moves concerning both (a counter, then its square).
 "use strict";
 const info = JSON.parse(document.getElementById("table-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -14,6 +17,10 @@ const token = key.get("token") || "";
 let socket = null;
 let version = null;
 let retry = 500;
+let current = null; // the last state message
+let selected = []; // the keys clicked so far towards one move
+let drawn = null; // the picture on the page
+const MENU_LIMIT = 30; // moves listed in a menu; more: click another element to narrow them
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -27,20 +34,166 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "error") $("error").textContent = message.reason;
+    if (message.type === "error") {
+      $("error").textContent = message.reason;
+      // A move refused because the table had moved on: ask for the present, in case an update
+      // was missed, so the page never offers moves from a view the table has left.
+      if (/moved on|not your turn/.test(message.reason)) socket.send(JSON.stringify({ type: "view" }));
+    }
     if (message.type === "state") draw(message);
   };
 }
 
 function send(message) {
   $("error").textContent = "";
+  closeMenu();
+  selected = [];
   socket.send(JSON.stringify({ type: "move", version, ...message }));
 }
 
+// -- playing by clicking on the board -----------------------------------------------------------
+const isAmount = (choice) => choice.low !== undefined;
+const targeted = () => (current ? current.legal.filter((c) => c.targets && c.targets.length) : []);
+const candidates = () => targeted().filter((c) => selected.every((k) => c.targets.includes(k)));
+
+function describe(choices) {
+  const names = choices.slice(0, 4).map((c) => (isAmount(c) ? c.notation.replace(/\d+(?!.*\d)/, "…") : c.notation));
+  return names.join(", ") + (choices.length > 4 ? `, … (${choices.length} moves)` : "");
+}
+
+function amountBox(choice) {
+  const box = el("span", { class: "amount" });
+  const label = el("label", {}, choice.notation.replace(/\d+(?!.*\d)/, "") + " ");
+  const amount = el("input", { type: "number", min: choice.low, max: choice.high, step: choice.step, value: choice.low, "aria-label": `amount from ${choice.low} to ${choice.high}` });
+  const play = el("button", { type: "button" }, "play");
+  const go = () => send({ choice: choice.choice, amount: Number(amount.value) });
+  play.addEventListener("click", go);
+  amount.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); go(); } });
+  label.append(amount);
+  box.append(label, play);
+  return box;
+}
+
+function closeMenu() { $("menu").hidden = true; $("menu").replaceChildren(); }
+
+function openMenu(node, choices) {
+  const menu = $("menu");
+  menu.replaceChildren();
+  menu.append(el("p", { class: "menu-head" }, choices.length === 1 ? "Play:" : `${choices.length} moves here:`));
+  for (const choice of choices.slice(0, MENU_LIMIT)) {
+    if (isAmount(choice)) menu.append(amountBox(choice));
+    else {
+      const button = el("button", { type: "button", "data-move": choice.notation }, choice.notation);
+      button.addEventListener("click", () => send({ choice: choice.choice }));
+      menu.append(button);
+    }
+  }
+  if (choices.length > MENU_LIMIT) menu.append(el("p", {}, "…or click another framed element to narrow them down."));
+  const cancel = el("button", { type: "button", class: "cancel" }, "cancel");
+  cancel.addEventListener("click", () => { selected = []; closeMenu(); drawTargets(); });
+  menu.append(cancel);
+  menu.hidden = false;
+  const holder = $("board-box").getBoundingClientRect();
+  const spot = node.getBoundingClientRect();
+  const left = Math.max(0, Math.min(spot.left - holder.left, holder.width - menu.offsetWidth));
+  menu.style.left = `${left}px`;
+  menu.style.top = `${spot.bottom - holder.top + 4}px`;
+  const first = menu.querySelector("input, button");
+  if (first) first.focus();
+}
+
+function choose(targetKey, node) {
+  if (selected.includes(targetKey)) {
+    selected = selected.filter((k) => k !== targetKey);
+  } else {
+    selected.push(targetKey);
+  }
+  const left = candidates();
+  if (!selected.length || !left.length) {
+    selected = [];
+    closeMenu();
+  } else if (left.length === 1 && !isAmount(left[0])) {
+    send({ choice: left[0].choice });
+    return;
+  } else {
+    openMenu(node, left);
+  }
+  drawTargets();
+}
+
+// Frame what may be clicked now: with nothing selected, every target of a legal move; after a
+// click, the other targets of the moves still possible.
+function drawTargets() {
+  const root = $("picture").querySelector("svg");
+  if (!root) return;
+  for (const node of root.querySelectorAll("g.marks .target, g.marks .selected")) node.remove();
+  for (const node of root.querySelectorAll("[data-target]")) {
+    node.removeAttribute("tabindex"); node.removeAttribute("role"); node.removeAttribute("aria-label");
+    node.classList.remove("clickable", "chosen");
+  }
+  const left = candidates();
+  const byKey = new Map();
+  for (const choice of left) for (const k of choice.targets) {
+    if (!byKey.has(k)) byKey.set(k, []);
+    byKey.get(k).push(choice);
+  }
+  const nodes = Board.elementsByKey(root);
+  for (const [k, choices] of byKey) {
+    const chosen = selected.includes(k);
+    for (const node of nodes.get(k) || []) {
+      node.classList.add("clickable");
+      if (chosen) node.classList.add("chosen");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", chosen ? `${k} (selected): ${describe(choices)}` : `${k}: ${describe(choices)}`);
+      Board.frame(root, node, chosen ? "selected" : "target");
+    }
+  }
+}
+
+function activate(event) {
+  const node = event.target.closest && event.target.closest("[data-target].clickable");
+  if (!node) return false;
+  event.preventDefault();
+  choose(node.getAttribute("data-target"), node);
+  return true;
+}
+
+$("picture").addEventListener("click", (event) => { activate(event); });
+$("picture").addEventListener("keydown", (event) => {
+  if (event.key === "Enter" || event.key === " ") activate(event);
+});
+$("picture").addEventListener("focusin", (event) => {
+  const node = event.target.closest && event.target.closest("[data-target].clickable");
+  const root = $("picture").querySelector("svg");
+  if (node && root) Board.frame(root, node, "focus");
+});
+$("picture").addEventListener("focusout", () => {
+  for (const node of $("picture").querySelectorAll("g.marks .focus")) node.remove();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && (selected.length || !$("menu").hidden)) {
+    selected = []; closeMenu(); drawTargets();
+  }
+});
+
+// -- one state message --------------------------------------------------------------------------
 function draw(m) {
+  const fresh = version !== m.version;
   version = m.version;
-  $("who").textContent = m.seat === null ? "spectator" : `you are seat ${m.seat + 1}`;
+  current = m;
+  document.body.dataset.version = m.version;
+  document.body.dataset.over = m.over ? "yes" : "no";
+  $("who").textContent = m.seat === null ? "spectator" : `you are ${m.seats[m.seat].label}`;
   $("board").innerHTML = m.board; // escaped HTML made by the server from the game's text
+  if (fresh) { selected = []; closeMenu(); if (m.over) $("error").textContent = ""; }
+  if (fresh || m.svg !== drawn) { // the same picture again (someone came or went): keep focus
+    drawn = m.svg;
+    const root = Board.place($("picture"), m.svg);
+    $("text-board").open = !root || $("text-board").open;
+    if (root && m.last) Board.markLast(root, m.last.targets);
+  }
+  drawTargets();
   const seats = $("seats");
   seats.replaceChildren();
   for (const s of m.seats) {
@@ -51,22 +204,20 @@ function draw(m) {
   }
   const moves = $("moves");
   moves.replaceChildren();
+  const onBoard = m.legal.filter((c) => c.targets && c.targets.length).length;
+  if (onBoard) moves.append(el("p", { class: "hint" }, "Your move: click a framed element on the board (or Tab to it and press Enter)."));
   for (const choice of m.legal) {
-    if (choice.low === undefined) {
-      const button = el("button", { "data-move": choice.notation }, choice.notation);
+    if (choice.targets && choice.targets.length) continue; // played on the board
+    if (!isAmount(choice)) {
+      const button = el("button", { type: "button", "data-move": choice.notation }, choice.notation);
       button.addEventListener("click", () => send({ choice: choice.choice }));
       moves.append(button);
     } else {
-      const box = el("span", { class: "amount" }, choice.notation.replace(/\d+(?!.*\d)/, "…") + " ");
-      const amount = el("input", { type: "number", min: choice.low, max: choice.high, step: choice.step, value: choice.low });
-      const button = el("button", {}, "play");
-      button.addEventListener("click", () => send({ choice: choice.choice, amount: Number(amount.value) }));
-      box.append(amount, button);
-      moves.append(box);
+      moves.append(amountBox(choice));
     }
   }
   if (m.can_undo) {
-    const undo = el("button", { class: "undo" }, "Undo my last move");
+    const undo = el("button", { type: "button", class: "undo" }, "Undo my last move");
     undo.addEventListener("click", () => { $("error").textContent = ""; socket.send(JSON.stringify({ type: "undo" })); });
     moves.append(undo);
   }

@@ -1,0 +1,123 @@
+"""Issue 11 in the browser: two people in two browser contexts and a bot play Milton Keynes live
+to the end, neither page ever holding the other's secrets; a closed tab reopened resumes."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from server.process import Server
+from svg_helpers import texts
+
+from .clicking import MOVABLE, click_one_move, new_table, seat_link, version_of, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def message(server: Server, table: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    query = ""
+    if seat is not None:
+        token = next(s["token"] for s in table["seats"] if s["seat"] == seat)
+        query = f"?seat={seat}&token={token}"
+    answer: dict[str, Any] = server.http.get(
+        f"{server.base}/api/tables/{table['id']}/view{query}"
+    ).json()
+    return answer
+
+
+def words_of(picture: str | None) -> set[str]:
+    return set(texts(ET.fromstring(picture))) if picture else set()
+
+
+def secrets_of(other: dict[str, Any], mine: dict[str, Any], public: dict[str, Any]) -> set[str]:
+    """What only the other seat's picture says (its hand, cash, pouch, sealed bids): its texts
+    that neither this seat's nor the spectator's picture holds, long enough to be telling."""
+    only = words_of(other["svg"]) - words_of(mine["svg"]) - words_of(public["svg"])
+    return {w for w in only if " " in w and len(w) >= 12}
+
+
+def shown(words: str, page_html: str) -> bool:
+    for form in {words, html.escape(words, quote=False), html.escape(words)}:
+        if re.search(r"(?<![0-9A-Za-z])" + re.escape(form) + r"(?![0-9A-Za-z])", page_html):
+            return True
+    return False
+
+
+def test_two_people_and_a_bot_play_live_and_never_see_each_others_secrets(
+    browser: Any, server: Server
+) -> None:
+    table = new_table(server, "milton-keynes", [{"name": "Ann"}, {"name": "Bob"}, "greedy"])
+    pages = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(seat_link(server, table, seat))
+        page.wait_for_selector("#picture svg")
+        pages.append(page)
+    rng = random.Random(12)
+    checked = 0
+    over = [False, False]
+    for _ in range(3_000):
+        if all(over):
+            break
+        for seat, page in enumerate(pages):
+            if over[seat]:
+                continue
+            # Each page against the other seat's secrets, at a version both agree on.
+            mine, other = message(server, table, seat), message(server, table, 1 - seat)
+            public = message(server, table, None)
+            if mine["version"] == other["version"] == public["version"]:
+                page.wait_for_function(
+                    "(v) => document.body.dataset.version === v", arg=str(mine["version"])
+                )
+                content = page.content()
+                for words in secrets_of(other, mine, public):
+                    assert not shown(words, content), f"seat {seat}'s page shows {words!r}"
+                    checked += 1
+            if page.locator(
+                "#picture .clickable, #moves button[data-move], #moves .amount"
+            ).count():
+                click_one_move(page, rng)
+            over[seat] = page.evaluate("() => document.body.dataset.over === 'yes'")
+            if not over[seat] and not any(p.locator(MOVABLE).count() for p in pages):
+                page.wait_for_timeout(50)  # the bot is thinking
+    assert all(over), "the game did not end"
+    for page in pages:
+        page.wait_for_selector("#result:not([hidden])")
+    assert checked > 50
+    assert version_of(pages[0]) == version_of(pages[1])
+
+
+def test_a_closed_tab_reopened_with_its_link_resumes(browser: Any, server: Server) -> None:
+    table = new_table(server, "estates", [{"name": "Ann"}, "greedy"])
+    link = seat_link(server, table, 0)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(link)
+    rng = random.Random(4)
+    for _ in range(3):
+        assert wait_ready(page)
+        click_one_move(page, rng)
+    assert wait_ready(page)
+    before = version_of(page)
+    board = page.locator("#picture svg").inner_html()
+    page.close()
+    seats = server.http.get(f"{server.base}/api/tables/{table['id']}").json()["seats"]
+    assert seats[0]["name"] == "Ann"
+    again = context.new_page()
+    again.goto(link)
+    again.wait_for_selector("#picture svg")
+    again.wait_for_function("(v) => document.body.dataset.version === v", arg=before)
+    assert "(here)" in again.locator("#seats").inner_text()
+    assert (
+        again.locator("#picture svg").inner_html().split('<g class="marks"')[0]
+        == (board.split('<g class="marks"')[0])
+    )
+    assert wait_ready(again)
+    click_one_move(again, rng)
+    again.wait_for_function("(v) => document.body.dataset.version !== v", arg=before)
+    context.close()

@@ -1,0 +1,57 @@
+"""A finished game stepped through in the browser from an uploaded record, with the keyboard and
+the buttons, as a seat and as a spectator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server.process import Server
+
+from tycoon.core import Match, SeededRng, make, sample_choice
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_uploaded_record_replays_step_by_step(
+    browser: Any, server: Server, tmp_path: Path, screenshots: Path
+) -> None:
+    game = make("estates", 3)
+    match = Match(game, 5)
+    rng = SeededRng(2)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(sample_choice(match.legal_actions(seat), rng))
+    record = tmp_path / "game.jsonl"
+    record.write_text(match.record().to_line() + "\n")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    step = "(n) => document.body.dataset.step === n"
+    page.goto(server.base + "/replay")
+    page.set_input_files("#file", str(record))
+    page.click("#upload button")
+    page.wait_for_function(step, arg=str(len(match.steps)))  # it opens at the end
+    assert page.locator("#outcome").inner_text().strip()
+    page.keyboard.press("Home")
+    page.wait_for_function(step, arg="0")
+    assert page.locator("#move").inner_text() == "The game is set up."
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(step, arg="1")
+    page.click("#next")
+    page.wait_for_function(step, arg="2")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(step, arg="1")
+    spectator = page.locator("#picture svg").inner_html()
+    page.select_option("#viewer", "0")
+    page.wait_for_function(
+        "() => document.querySelector('#picture svg').innerHTML.includes('(you)')"
+    )
+    assert "(you)" not in spectator
+    first = match.steps[0]
+    expected = game.describe_action(game.parse_action(first.action, first.seat), 0)
+    assert expected in page.locator("#move").inner_text()
+    page.click("#last")
+    page.wait_for_function(step, arg=str(len(match.steps)))
+    assert page.locator("#result").is_visible()
+    page.screenshot(path=str(screenshots / "replay.png"), full_page=True)
+    page.close()
