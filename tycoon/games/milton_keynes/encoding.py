@@ -10,15 +10,16 @@ the ids it has.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from tycoon.core import Action, AmountRange, Game
+from tycoon.core import AmountRange, Game
 from tycoon.core.encoding import (
     ActionKind,
     Encoding,
     FeatureSlice,
-    bucket_amount,
+    LegalIds,
+    bucketed,
     relative_seat,
     rotate,
 )
@@ -183,11 +184,12 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._players = players
         self._offer_base = {target: self.base_id(Offer, (target,)) for target in seats}
 
-    def legal_ids(self, legal: Sequence[Any]) -> Mapping[int, Action]:
+    def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
         # Offers are ranked target by target: pick evenly spread ones by position.
-        found = dict(super().legal_ids([legal[0]]))
+        found = super().legal_ids([legal[0]])
+        entries = found.entries
         per_target = (len(legal) - 1) // len(legal.targets)
         for number, target in enumerate(legal.targets):
             first = 1 + number * per_target
@@ -196,11 +198,9 @@ class MiltonKeynesEncoding(Encoding[View]):
                 base = self._offer_base[target] + slot * OFFER_CASH
                 if isinstance(choice, AmountRange):
                     for bucket in range(OFFER_CASH):
-                        found[base + bucket] = choice.action(
-                            bucket_amount(choice, bucket, OFFER_CASH)
-                        )
+                        entries[base + bucket] = bucketed(choice, bucket, OFFER_CASH)
                 else:
-                    found[base] = choice
+                    entries[base] = choice
         return found
 
     def features(self, view: View) -> list[float]:
