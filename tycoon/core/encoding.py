@@ -20,7 +20,13 @@ values pick a template (with every value they may take under the game's options)
 A kind has ``slots`` times ``buckets`` ids per combination of its field values.
 
 Given the legal choices of the moment, :meth:`Encoding.legal_ids` says which ids are legal and the
-concrete legal action each stands for; the action mask is its keys.
+concrete legal action each stands for; the action mask is its keys (or its ``bits``).
+
+An encoding writes a view into a :class:`Canvas` (:meth:`Encoding.encode`). ``tycoon.rl`` keeps
+one persistent canvas per seat over a numpy buffer, so an encoding writes only the parts that
+changed since that seat's last view (views share the unchanged parts of immutable states);
+:meth:`Encoding.features` encodes afresh into a list, the reference the persistent canvases are
+tested against.
 """
 
 from __future__ import annotations
@@ -108,7 +114,6 @@ class Encoding(Generic[V]):
         self.size = 0
         self.labels: tuple[str, ...] = ()
         self._rows: dict[type[Action], _Row] = {}
-        self._memos: dict[int | None, dict[str, tuple[object, list[float]]]] = {}
 
     def define(self, slices: Sequence[FeatureSlice], kinds: Sequence[ActionKind]) -> None:
         """Lay out the observation and build the action table (a subclass's ``__init__`` calls
@@ -170,18 +175,6 @@ class Encoding(Generic[V]):
                 f"{type(self).__name__} implements neither features nor encode"
             )
         canvas.block("features", 0, self.features(view))
-
-    def writer(self, seat: int | None) -> FeatureWriter:
-        """A feature writer whose memo of encoded parts is this observer's (parts encoded
-        relative to the observer), beside a memo shared by every observer."""
-        memos = self._memos
-        memo = memos.get(seat)
-        if memo is None:
-            memo = memos[seat] = {}
-        shared = memos.get(-1)
-        if shared is None:
-            shared = memos[-1] = {}
-        return FeatureWriter(memo, shared)
 
     def base_id(self, action: type[Action], values: tuple[Hashable, ...] = ()) -> int:
         """The first id of ``action``'s template with these field values."""
@@ -341,6 +334,70 @@ class Canvas:
             memo[name] = values
         self.data[start : start + len(values)] = values
 
+    def numbers(self, name: str, start: int, values: Sequence[float]) -> None:
+        """The numbers ``values`` from ``start`` on; on a persistent canvas only those that
+        changed since the part was last written (for long runs that change a little at a
+        time). ``values`` must keep its length and not be changed afterwards."""
+        memo = self.memo
+        data = self.data
+        old = None
+        if memo is not None:
+            old = memo.get(name)
+            memo[name] = values
+        if old is None:
+            data[start : start + len(values)] = values
+            return
+        if old is values or old == values:
+            return
+        for index, (value, was) in enumerate(zip(values, old, strict=True)):
+            if value != was:
+                data[start + index] = value
+
+    def choices(self, name: str, start: int, width: int, values: Sequence[int]) -> None:
+        """One-hot rows of ``width`` numbers from ``start`` on, row ``i`` with its 1 at
+        ``values[i]`` (none for a value outside ``0..width-1``); on a persistent canvas only
+        the rows that changed are written. ``values`` must not be changed afterwards."""
+        memo = self.memo
+        data = self.data
+        old = None
+        if memo is not None:
+            old = memo.get(name)
+            memo[name] = values
+        if old is None:
+            if memo is not None:
+                data[start : start + width * len(values)] = 0
+            for row, value in enumerate(values):
+                if 0 <= value < width:
+                    data[start + row * width + value] = 1
+            return
+        if old is values or old == values:
+            return
+        for row, (value, was) in enumerate(zip(values, old, strict=True)):
+            if value != was:
+                if 0 <= was < width:
+                    data[start + row * width + was] = 0
+                if 0 <= value < width:
+                    data[start + row * width + value] = 1
+
+    def flags(self, name: str, start: int, size: int, mask: int) -> None:
+        """Bit ``i`` of ``mask`` at ``start + i`` for ``i`` in ``0..size-1``; on a persistent
+        canvas only the bits that changed are written."""
+        memo = self.memo
+        data = self.data
+        old = None
+        if memo is not None:
+            old = memo.get(name)
+            memo[name] = mask
+        if old is None:
+            data[start : start + size] = [mask >> bit & 1 for bit in range(size)]
+            return
+        changed = (old ^ mask) & ((1 << size) - 1)
+        while changed:
+            low = changed & -changed
+            bit = low.bit_length() - 1
+            data[start + bit] = mask >> bit & 1
+            changed ^= low
+
     def hot(self, name: str, start: int, stop: int, positions: Sequence[int]) -> None:
         """The part ``start:stop`` is 0 except 1 at ``positions`` (indices into ``data``)."""
         data = self.data
@@ -417,16 +474,10 @@ class FeatureWriter:
     """Builds a feature list: helpers for the usual shapes of a view's data. Numbers may be ints
     or bools (the adapters turn the list into floats at once); ``None`` (unknown) becomes -1."""
 
-    __slots__ = ("memo", "shared", "values")
+    __slots__ = ("values",)
 
-    def __init__(
-        self,
-        memo: dict[str, tuple[object, list[float]]] | None = None,
-        shared: dict[str, tuple[object, list[float]]] | None = None,
-    ) -> None:
+    def __init__(self) -> None:
         self.values: list[float] = []
-        self.memo = memo
-        self.shared = shared
 
     def add(self, value: float | None) -> None:
         """One number (``None``, unknown, as -1)."""
@@ -466,30 +517,6 @@ class FeatureWriter:
             if 0 <= item < size:
                 row[item] += 1
         self.values.extend(row)
-
-    def part(
-        self,
-        name: str,
-        source: object,
-        encode: Callable[[], list[float]],
-        shared: bool = False,
-    ) -> None:
-        """The numbers ``encode()`` makes of ``source``, reused while ``source`` is the very same
-        object as last time (views share unchanged parts of immutable states, so a board that
-        did not change is not encoded again). ``shared``: the numbers do not depend on the
-        observer, so every seat's writer may reuse them. Without a memo, ``encode()`` every
-        time."""
-        memo = self.shared if shared else self.memo
-        if memo is None:
-            self.values.extend(encode())
-            return
-        cached = memo.get(name)
-        if cached is not None and cached[0] is source:
-            self.values.extend(cached[1])
-            return
-        values = encode()
-        memo[name] = (source, values)
-        self.values.extend(values)
 
 
 def rotate(values: Sequence[Any], seat: int | None) -> list[Any]:

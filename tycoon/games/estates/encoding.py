@@ -12,6 +12,7 @@ from typing import Any
 from tycoon.core import Game
 from tycoon.core.encoding import (
     ActionKind,
+    Canvas,
     Encoding,
     FeatureSlice,
     FeatureWriter,
@@ -140,33 +141,70 @@ class EstatesEncoding(Encoding[EstatesView]):
         ]
         self.define(slices, kinds)
         self._players = players
+        self._certificates_at = self.slice_of("certificates").start
+        self._offer_at = self.slice_of("offer colour").start
+        self._roofs_at = self.slice_of("roofs face down").start
+        self._turn_at = self.slice_of("money").start
+        self._orders = [rotate(list(range(players)), seat) for seat in range(players)]
 
-    def features(self, view: EstatesView) -> list[float]:
+    def encode(self, view: EstatesView, canvas: Canvas) -> None:
         players = self._players
         seat = view.seat
-        out = self.writer(seat)
-        # The board and the offer change only now and then: encoded once per change.
+        # The board and the offer change only now and then: written once per change.
         board = view.board
-        out.part("board", board, lambda: self._board(board), shared=True)
-        out.part("certificates", board, lambda: self._certificates(board, seat))
-        out.part("offer", view.offer, lambda: self._offer(view.offer), shared=True)
-        out.add(view.roofs_face_down)
-        out.counts([value - 1 for value in view.roof_values_left], MAX_ROOF)
-        out.known(rotate(view.money, seat))
-        out.known(rotate(view.box, seat))
-        out.one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
-        out.one_hot(relative_seat(view.auctioneer, seat, players), players)
-        out.add(view.stowed)
-        out.one_hot(view.piece, NUM_PIECES)
-        out.add(view.roof_value)
-        out.padded(view.bids, players - 1, fill=-2)
-        out.one_hot(relative_seat(view.holder, seat, players), players)
-        out.one_hot(relative_seat(view.to_act[0], seat, players) if view.to_act else -1, players)
-        out.add(view.turn)
-        out.extend([view.round, view.rounds])
-        out.extend(rotate(view.wins, seat))
-        out.extend(rotate(view.totals, seat))
-        return out.values
+        if not canvas.same("board", board):
+            canvas.block("board values", 0, self._board(board))
+            canvas.block(
+                "certificates values", self._certificates_at, self._certificates(board, seat)
+            )
+        offer = view.offer
+        if not canvas.same("offer", offer):
+            canvas.block("offer values", self._offer_at, self._offer(offer))
+        roofs = view.roof_values_left
+        if not canvas.same("roofs", roofs):
+            counts = [0] * (MAX_ROOF + 1)
+            for value in roofs:
+                if 1 <= value <= MAX_ROOF:
+                    counts[value] += 1
+            counts[0] = view.roofs_face_down
+            canvas.block("roof counts", self._roofs_at, counts)
+        start = seat or 0
+        money = view.money
+        box = view.box
+        order = self._orders[start]
+        phase = [0] * len(PHASE_NAMES)
+        phase[PHASE_NAMES.index(view.phase)] = 1
+        auctioneer = [0] * players
+        if view.auctioneer >= 0:
+            auctioneer[(view.auctioneer - start) % players] = 1
+        piece = [0] * NUM_PIECES
+        if 0 <= view.piece < NUM_PIECES:
+            piece[view.piece] = 1
+        bids = list(view.bids[: players - 1])
+        bids += [-2] * (players - 1 - len(bids))
+        holder = [0] * players
+        if view.holder >= 0:
+            holder[(view.holder - start) % players] = 1
+        to_act = [0] * players
+        if view.to_act:
+            to_act[(view.to_act[0] - start) % players] = 1
+        canvas.block(
+            "turn",
+            self._turn_at,
+            [-1 if money[other] is None else money[other] for other in order]
+            + [-1 if box[other] is None else box[other] for other in order]
+            + phase
+            + auctioneer
+            + [view.stowed]
+            + piece
+            + [view.roof_value]
+            + bids
+            + holder
+            + to_act
+            + [view.turn, view.round, view.rounds]
+            + [view.wins[other] for other in order]
+            + [view.totals[other] for other in order],
+        )
 
     def _board(self, board: Board) -> list[float]:
         colours = len(COLOURS)
