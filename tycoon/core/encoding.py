@@ -292,6 +292,13 @@ class LegalIds(Mapping[int, Action]):
     def __contains__(self, key: object) -> bool:
         return key in self.entries
 
+    def get(self, key: int, default: Any = None) -> Any:
+        """The action of ``key``, or ``default`` if it is not a legal id (without the
+        exception ``Mapping.get`` goes through)."""
+        if key in self:
+            return self[key]
+        return default
+
 
 class Canvas:
     """Where an observation is written: ``data``, :attr:`Encoding.size` numbers.

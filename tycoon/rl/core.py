@@ -138,12 +138,15 @@ class Table:
     def action(self, seat: int, action_id: Any) -> Action | None:
         """The concrete action of ``action_id`` for ``seat``, ``None`` for a legal wait; an id that
         is not legal now raises :class:`IllegalActionError` and changes nothing."""
-        try:
-            index = int(action_id)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"an action is an integer id, not {action_id!r}") from None
+        if type(action_id) is int:
+            index = action_id
+        else:
+            try:
+                index = int(action_id)
+            except (TypeError, ValueError):
+                raise IllegalActionError(f"an action is an integer id, not {action_id!r}") from None
         ids = self.legal_ids(seat)
-        found = ids.get(index)
+        found: Action | None = ids.get(index)
         if found is not None:
             return found
         if index == self.wait and not ids:

@@ -142,6 +142,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         self.define(slices, kinds)
         self._players = players
         self._certificates_at = self.slice_of("certificates").start
+        self._roof_at = self.slice_of("roof").start
         self._offer_at = self.slice_of("offer colour").start
         self._roofs_at = self.slice_of("roofs face down").start
         self._turn_at = self.slice_of("money").start
@@ -153,10 +154,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         # The board and the offer change only now and then: written once per change.
         board = view.board
         if not canvas.same("board", board):
-            canvas.block("board values", 0, self._board(board))
-            canvas.block(
-                "certificates values", self._certificates_at, self._certificates(board, seat)
-            )
+            self._board(board, seat, canvas)
         offer = view.offer
         if not canvas.same("offer", offer):
             canvas.block("offer values", self._offer_at, self._offer(offer))
@@ -206,28 +204,61 @@ class EstatesEncoding(Encoding[EstatesView]):
             + [view.totals[other] for other in order],
         )
 
-    def _board(self, board: Board) -> list[float]:
-        colours = len(COLOURS)
-        out = FeatureWriter()
-        out.extend([len(stack) for stack in board.stacks])
-        for stack in board.stacks:
-            out.one_hot(stack[-1] // VALUES if stack else -1, colours)
-        out.extend([stack[-1] % VALUES + 1 if stack else 0 for stack in board.stacks])
-        out.extend(board.roofs)
-        out.extend(board.lengths)
-        out.extend(board.built)
-        out.extend(board.barriers)
-        out.add(board.mayor)
-        out.add(board.cancel)
-        return out.values
-
-    def _certificates(self, board: Board, seat: int | None) -> list[float]:
-        players = self._players
-        out = FeatureWriter()
-        for holder in board.certificates:
-            relative = relative_seat(holder, seat, players)
-            out.one_hot(players if relative < 0 else relative, players + 1)
-        return out.values
+    def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
+        """The board's slices, part by part (a new board shares its unchanged parts)."""
+        stacks = board.stacks
+        memo = canvas.memo
+        old = memo.get("stacks") if memo is not None else None
+        if old is None:
+            lots = len(stacks)
+            canvas.data[0 : lots * (2 + len(COLOURS))] = [
+                *[len(stack) for stack in stacks],
+                *[
+                    1 if stack and stack[-1] // VALUES == colour else 0
+                    for stack in stacks
+                    for colour in range(len(COLOURS))
+                ],
+                *[stack[-1] % VALUES + 1 if stack else 0 for stack in stacks],
+            ]
+        elif old is not stacks:
+            # A new board shares the stacks of the lots nothing was placed on.
+            data = canvas.data
+            colours = len(COLOURS)
+            values_at = len(stacks) * (1 + colours)
+            for lot, (stack, was) in enumerate(zip(stacks, old, strict=True)):
+                if stack is was or stack == was:
+                    continue
+                data[lot] = len(stack)
+                if was:
+                    data[len(stacks) + lot * colours + was[-1] // VALUES] = 0
+                if stack:
+                    data[len(stacks) + lot * colours + stack[-1] // VALUES] = 1
+                data[values_at + lot] = stack[-1] % VALUES + 1 if stack else 0
+        if memo is not None:
+            memo["stacks"] = stacks
+        canvas.block(
+            "pieces",
+            self._roof_at,
+            [
+                *board.roofs,
+                *board.lengths,
+                *board.built,
+                *board.barriers,
+                board.mayor,
+                board.cancel,
+            ],
+        )
+        if not canvas.same("certificates", board.certificates):
+            players = self._players
+            canvas.choices(
+                "certificate holders",
+                self._certificates_at,
+                players + 1,
+                [
+                    players if holder < 0 else relative_seat(holder, seat, players)
+                    for holder in board.certificates
+                ],
+            )
 
     def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
         out = FeatureWriter()

@@ -154,9 +154,14 @@ class WaterRightsEncoding(Encoding[View]):
         figures: list[float] = []
         for number, town in enumerate(towns):
             figures += _town_figures(town)
-            # A town that did not change this step is the same object: its cells are kept.
-            if not canvas.same(f"town {number}", town):
-                canvas.block(
+            # A town that did not change this step is the same object, and one whose board did
+            # not change shares it: its cells are kept.
+            board = (town.cells, town.water, town.paid, town.farms, town.plants)
+            memo = canvas.memo
+            if memo is None or memo.get(f"board {number}") != board:
+                if memo is not None:
+                    memo[f"board {number}"] = board
+                canvas.numbers(
                     f"cells {number}", self._cells_at + number * self._town_cells, self._cells(town)
                 )
         canvas.block("town figures", self._figures_at, figures)
