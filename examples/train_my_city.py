@@ -3,7 +3,7 @@
 Needs the ``[train]`` extra (``pip install ".[train]"``; for a CPU-only PyTorch install
 ``torch`` first from a CPU build). From the repository root:
 
-    python examples/train_my_city.py                          # 2 players, 60,000 steps
+    python examples/train_my_city.py                          # 2 players, 100,000 steps
     python examples/train_my_city.py --players 3 --steps 150000 --curve curve.csv
 
 The learner plays seat 0 of ``--envs`` games at once (a vectorised environment: one batched
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", default="random")
-    parser.add_argument("--steps", type=int, default=60_000)
+    parser.add_argument("--steps", type=int, default=100_000)
     parser.add_argument("--every", type=int, default=10_000)
     parser.add_argument("--games", type=int, default=200, help="evaluation games each time")
     parser.add_argument("--envs", type=int, default=16, help="games played side by side")
