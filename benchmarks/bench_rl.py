@@ -1,10 +1,14 @@
 """What the RL adapters cost: environment steps/s against the engine's own steps/s, per game.
 
-The engine's rate is ``bench_random``'s fast path (``legal_actions``, a uniformly sampled choice,
-``transition``). The environment's rate is a PettingZoo AEC loop as a learner would run it: each
-step reads ``env.last()`` (the observation encoded as numpy, and the action mask) and takes a
-uniformly random masked-in id. The ratio is the share of the engine's speed the wrapper keeps
-(the target is at least 50%).
+Both loops play whole games with random legal moves and count the same thing: moves applied
+(``transition`` calls; a sealed step's commits count one each). The engine's loop is
+``bench_random``'s fast path: ``to_act``, ``legal_actions``, a uniformly sampled choice
+(``sample_choice``), ``transition``. The environment's loop is a PettingZoo AEC loop as a
+learner runs it: each step reads ``env.last()`` (the seat's view encoded as a numpy
+observation, and the action mask) and takes a uniformly random masked-in id with ``env.step``.
+The ratio is the share of the engine's speed the wrapper keeps (the target is at least 50%).
+The two loops take turns, a slice of ``--seconds`` at a time, so that a machine busy with other
+work slows both alike.
 
     PYTHONPATH=. python benchmarks/bench_rl.py             # every game, usual player counts
     PYTHONPATH=. python benchmarks/bench_rl.py --game my-city --seconds 5
@@ -15,13 +19,12 @@ uniformly random masked-in id. The ratio is the share of the engine's speed the 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
-
-import numpy as np
 
 import tycoon
 from tycoon.core import Game, SeededRng, make, sample_choice
@@ -43,32 +46,55 @@ def engine_steps(game: Game[Any, Any, Any], seed: int) -> int:
 
 def env_steps(env: TycoonAECEnv, seed: int) -> int:
     env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     while True:
         observation, _, terminated, _, _ = env.last()
         if terminated:
             return steps
-        legal = np.flatnonzero(observation["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
+        legal = observation["action_mask"].nonzero()[0]
+        env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
 
 
-def rate(play: Callable[[int], int], seconds: float) -> tuple[float, int]:
-    """Steps per second over whole games for about ``seconds``; and the games played."""
-    start = time.perf_counter()
-    steps = games = 0
-    while time.perf_counter() - start < seconds or games == 0:
-        steps += play(games)
-        games += 1
-    return steps / (time.perf_counter() - start), games
+class Rate:
+    """Steps and seconds of whole games played by ``play(game_number)``, timed by ``clock``."""
+
+    def __init__(self, play: Callable[[int], int], clock: Callable[[], float]) -> None:
+        self.play = play
+        self.clock = clock
+        self.steps = 0
+        self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Whole games for about ``seconds`` (at least one)."""
+        start = self.clock()
+        while True:
+            self.steps += self.play(self.games)
+            self.games += 1
+            elapsed = self.clock() - start
+            if elapsed >= seconds:
+                self.seconds += elapsed
+                return
+
+    @property
+    def per_second(self) -> float:
+        return self.steps / self.seconds
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="a game (default: every game)")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="per game and mode")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per game and loop")
+    parser.add_argument("--slices", type=int, default=6, help="turns each loop takes")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time by this process's CPU time rather than the wall clock (steadier on a busy "
+        "machine)",
+    )
     args = parser.parse_args(argv)
     names = args.game or [spec.name for spec in tycoon.game_specs()]
     out = sys.stdout
@@ -78,9 +104,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     for name in names:
         game = make(name, args.players)
-        engine, _ = rate(partial(engine_steps, game), args.seconds)
         env = TycoonAECEnv(make(name, args.players))
-        wrapped, _ = rate(partial(env_steps, env), args.seconds)
+        clock = time.process_time if args.cpu else time.perf_counter
+        loops = (Rate(partial(engine_steps, game), clock), Rate(partial(env_steps, env), clock))
+        for _ in range(args.slices):
+            for loop in loops:
+                loop.run(args.seconds / args.slices)
+        engine, wrapped = (loop.per_second for loop in loops)
         out.write(
             f"{name:16} {game.players:>7} {engine:>15,.0f} {wrapped:>12,.0f} "
             f"{wrapped / engine:>10.0%}\n"

@@ -20,7 +20,13 @@ values pick a template (with every value they may take under the game's options)
 A kind has ``slots`` times ``buckets`` ids per combination of its field values.
 
 Given the legal choices of the moment, :meth:`Encoding.legal_ids` says which ids are legal and the
-concrete legal action each stands for; the action mask is its keys.
+concrete legal action each stands for; the action mask is its keys (or its ``bits``).
+
+An encoding writes a view into a :class:`Canvas` (:meth:`Encoding.encode`). ``tycoon.rl`` keeps
+one persistent canvas per seat over a numpy buffer, so an encoding writes only the parts that
+changed since that seat's last view (views share the unchanged parts of immutable states);
+:meth:`Encoding.features` encodes afresh into a list, the reference the persistent canvases are
+tested against.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tycoon.core.actions import Action, AmountRange
@@ -84,10 +91,16 @@ def bucket_amount(choice: AmountRange[Any], bucket: int, buckets: int) -> int:
     return choice.low + choice.step * index
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Row:
+    """A kind's ids: the first id per combination of field values, looked up by ``key`` (the
+    field values of an action: a tuple for several fields, the value itself for one field,
+    ``None`` for none); ``simple`` for one id per template (one slot, no amount)."""
+
     kind: ActionKind
-    base: dict[tuple[Hashable, ...], int] = field(default_factory=dict)
+    base: dict[Any, int] = field(default_factory=dict)
+    key: Callable[[Any], Any] | None = None
+    simple: bool = True
 
 
 class Encoding(Generic[V]):
@@ -101,7 +114,6 @@ class Encoding(Generic[V]):
         self.size = 0
         self.labels: tuple[str, ...] = ()
         self._rows: dict[type[Action], _Row] = {}
-        self._memos: dict[int | None, dict[str, tuple[object, list[float]]]] = {}
 
     def define(self, slices: Sequence[FeatureSlice], kinds: Sequence[ActionKind]) -> None:
         """Lay out the observation and build the action table (a subclass's ``__init__`` calls
@@ -114,9 +126,14 @@ class Encoding(Generic[V]):
         for kind in self.kinds:
             if kind.action in self._rows:
                 raise ValueError(f"{kind.action.__name__} appears twice in the action table")
-            row = _Row(kind)
+            names = [name for name, _ in kind.fields]
+            row = _Row(
+                kind,
+                key=attrgetter(*names) if names else None,
+                simple=kind.slots == 1 and kind.amount is None,
+            )
             for values in _combinations([v for _, v in kind.fields]):
-                row.base[values] = len(labels)
+                row.base[_lookup(values)] = len(labels)
                 described = " ".join(
                     f"{n}={v}" for (n, _), v in zip(kind.fields, values, strict=True)
                 )
@@ -138,24 +155,30 @@ class Encoding(Generic[V]):
         return len(self.labels)
 
     def features(self, view: V) -> list[float]:
-        """The view as exactly :attr:`size` numbers, slice after slice."""
-        raise NotImplementedError
+        """The view as exactly :attr:`size` numbers, slice after slice, encoded afresh (nothing
+        reused). A subclass implements this or :meth:`encode`."""
+        if type(self).encode is Encoding.encode:
+            raise NotImplementedError(
+                f"{type(self).__name__} implements neither features nor encode"
+            )
+        canvas = Canvas([0.0] * self.size)
+        self.encode(view, canvas)
+        values: list[float] = canvas.data
+        return values
 
-    def writer(self, seat: int | None) -> FeatureWriter:
-        """A feature writer whose memo of encoded parts is this observer's (parts encoded
-        relative to the observer), beside a memo shared by every observer."""
-        memos = self._memos
-        memo = memos.get(seat)
-        if memo is None:
-            memo = memos[seat] = {}
-        shared = memos.get(-1)
-        if shared is None:
-            shared = memos[-1] = {}
-        return FeatureWriter(memo, shared)
+    def encode(self, view: V, canvas: Canvas) -> None:
+        """Write the view's :attr:`size` numbers into ``canvas`` (see :class:`Canvas`: a
+        persistent canvas holds the last observation of the same seat, so an encoding may write
+        only what changed). By default, the whole of :meth:`features`."""
+        if type(self).features is Encoding.features:
+            raise NotImplementedError(
+                f"{type(self).__name__} implements neither features nor encode"
+            )
+        canvas.block("features", 0, self.features(view))
 
     def base_id(self, action: type[Action], values: tuple[Hashable, ...] = ()) -> int:
         """The first id of ``action``'s template with these field values."""
-        return self._rows[action].base[values]
+        return self._rows[action].base[_lookup(values)]
 
     def slice_of(self, name: str) -> slice:
         """Where the slice called ``name`` lies in a feature list."""
@@ -166,62 +189,99 @@ class Encoding(Generic[V]):
             start += part.size
         raise KeyError(name)
 
-    def legal_ids(self, legal: Sequence[Any]) -> Mapping[int, Action]:
+    def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """Every id legal among ``legal`` and the concrete legal action it stands for.
 
         Choices are grouped by template (action class and field values, in the order listed);
         a group with more choices than the kind's ``slots`` keeps ``slots`` of them evenly spread
         along it, the first and last included. Slot by slot, an amount range is cut into the
-        kind's buckets; a concrete action takes the slot's first id."""
+        kind's buckets; a concrete action takes the slot's first id. An amount's action is built
+        only when its id is looked up."""
         rows = self._rows
-        groups: dict[int, tuple[ActionKind, list[Any]]] = {}
+        found: dict[int, Any] = {}
+        groups: dict[int, tuple[ActionKind, list[Any]]] | None = None
         # By index, not by iteration: a compiled ActionSet's iterator insists on actions, and
         # some sets (Milton Keynes' permit-bid pairs) hold amount ranges.
-        for index in range(len(legal)):
-            choice = legal[index]
-            action = choice.template if isinstance(choice, AmountRange) else choice
+        choices = legal if type(legal) in (list, tuple) else [legal[i] for i in range(len(legal))]
+        for choice in choices:
+            is_range = isinstance(choice, AmountRange)
+            action = choice.template if is_range else choice
             row = rows.get(type(action))
             if row is None:
                 continue
-            base = row.base.get(_key(row.kind, action))
+            key = row.key
+            base = row.base.get(key(action) if key is not None else None)
             if base is None:
                 continue
+            if row.simple:
+                if base not in found:
+                    found[base] = _Bucket(choice, 0, 1) if is_range else choice
+                continue
+            if groups is None:
+                groups = {}
             group = groups.get(base)
             if group is None:
                 groups[base] = (row.kind, [choice])
             else:
                 group[1].append(choice)
-        found: dict[int, tuple[Any, int | None]] = {}
-        for base, (kind, choices) in groups.items():
+        if groups is None:
+            return LegalIds(found)
+        for base, (kind, members) in groups.items():
             buckets = max(kind.buckets, 1)
-            for slot, choice in enumerate(spread(choices, kind.slots)):
+            for slot, choice in enumerate(spread(members, kind.slots)):
                 first = base + slot * buckets
                 if isinstance(choice, AmountRange):
                     if choice.field == kind.amount:
                         for bucket in range(buckets):
-                            found[first + bucket] = (choice, bucket_amount(choice, bucket, buckets))
+                            found[first + bucket] = _Bucket(choice, bucket, buckets)
                     else:
-                        found[first] = (choice, choice.low)
+                        found[first] = _Bucket(choice, 0, 1)
                 else:
-                    found[first] = (choice, None)
+                    found[first] = choice
         return LegalIds(found)
 
 
+class _Bucket:
+    """An id standing for one bucket of an amount range (its action built when looked up)."""
+
+    __slots__ = ("bucket", "buckets", "choice")
+
+    def __init__(self, choice: AmountRange[Any], bucket: int, buckets: int) -> None:
+        self.choice = choice
+        self.bucket = bucket
+        self.buckets = buckets
+
+    def action(self) -> Action:
+        built: Action = self.choice.action(bucket_amount(self.choice, self.bucket, self.buckets))
+        return built
+
+
+def bucketed(choice: AmountRange[Any], bucket: int, buckets: int) -> Any:
+    """A :class:`LegalIds` entry for ``bucket`` of ``buckets`` of ``choice`` (built if looked
+    up)."""
+    return _Bucket(choice, bucket, buckets)
+
+
 class LegalIds(Mapping[int, Action]):
-    """Legal ids and their actions; an amount's action is built only when it is looked up."""
+    """Legal ids and their actions; an amount's action is built only when it is looked up.
+
+    Iterating gives the ids (in no particular order); ``bits``, when not ``None``, is the same
+    set as an integer (bit ``i`` set for id ``i``), for masks made without a loop over the ids.
+    """
 
     __slots__ = ("entries",)
 
-    def __init__(self, entries: dict[int, tuple[Any, int | None]]) -> None:
+    bits: int | None = None
+
+    def __init__(self, entries: dict[int, Any]) -> None:
         self.entries = entries
 
     def __getitem__(self, key: int) -> Action:
-        choice, amount = self.entries[key]
-        if amount is None:
-            action: Action = choice
-            return action
-        built: Action = choice.action(amount)
-        return built
+        entry = self.entries[key]
+        if type(entry) is _Bucket:
+            return entry.action()
+        action: Action = entry
+        return action
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.entries)
@@ -231,6 +291,163 @@ class LegalIds(Mapping[int, Action]):
 
     def __contains__(self, key: object) -> bool:
         return key in self.entries
+
+    def get(self, key: int, default: Any = None) -> Any:
+        """The action of ``key``, or ``default`` if it is not a legal id (without the
+        exception ``Mapping.get`` goes through)."""
+        if key in self:
+            return self[key]
+        return default
+
+
+class Canvas:
+    """Where an observation is written: ``data``, :attr:`Encoding.size` numbers.
+
+    A *fresh* canvas (``memo`` None; :meth:`Encoding.features` makes one over a list of zeros)
+    is written once. A *persistent* one (``tycoon.rl`` keeps one per seat over a numpy array,
+    zeros at first) is written view after view, and ``memo`` remembers what each named part of
+    it was made from, so that only what changed is written again: the numbers of an unchanged
+    part are already there. Its ``data`` must also take one number for a whole slice.
+
+    Every method writes a named part; a part must be written in full each time (the methods do
+    so: they compare with what the part holds and write the difference).
+    """
+
+    __slots__ = ("data", "memo")
+
+    def __init__(self, data: Any, memo: dict[str, Any] | None = None) -> None:
+        self.data = data
+        self.memo = memo
+
+    def same(self, name: str, source: object) -> bool:
+        """True if the part ``name`` was last made from this very object (views share the
+        unchanged parts of immutable states), so it holds its numbers already; otherwise the
+        caller writes the part and ``source`` is remembered. Always false on a fresh canvas."""
+        memo = self.memo
+        if memo is None:
+            return False
+        if name in memo and memo[name] is source:
+            return True
+        memo[name] = source
+        return False
+
+    def block(self, name: str, start: int, values: Sequence[float]) -> None:
+        """The numbers ``values`` from ``start`` on (written only if they differ from the
+        part's last numbers). ``values`` must not be changed afterwards."""
+        memo = self.memo
+        if memo is not None:
+            if memo.get(name) == values:
+                return
+            memo[name] = values
+        self.data[start : start + len(values)] = values
+
+    def numbers(self, name: str, start: int, values: Sequence[float]) -> None:
+        """The numbers ``values`` from ``start`` on; on a persistent canvas only those that
+        changed since the part was last written (for long runs that change a little at a
+        time). ``values`` must keep its length and not be changed afterwards."""
+        memo = self.memo
+        data = self.data
+        old = None
+        if memo is not None:
+            old = memo.get(name)
+            memo[name] = values
+        if old is None:
+            data[start : start + len(values)] = values
+            return
+        if old is values or old == values:
+            return
+        for index, (value, was) in enumerate(zip(values, old, strict=True)):
+            if value != was:
+                data[start + index] = value
+
+    def choices(self, name: str, start: int, width: int, values: Sequence[int]) -> None:
+        """One-hot rows of ``width`` numbers from ``start`` on, row ``i`` with its 1 at
+        ``values[i]`` (none for a value outside ``0..width-1``); on a persistent canvas only
+        the rows that changed are written. ``values`` must not be changed afterwards."""
+        memo = self.memo
+        data = self.data
+        old = None
+        if memo is not None:
+            old = memo.get(name)
+            memo[name] = values
+        if old is None:
+            if memo is not None:
+                data[start : start + width * len(values)] = 0
+            for row, value in enumerate(values):
+                if 0 <= value < width:
+                    data[start + row * width + value] = 1
+            return
+        if old is values or old == values:
+            return
+        for row, (value, was) in enumerate(zip(values, old, strict=True)):
+            if value != was:
+                if 0 <= was < width:
+                    data[start + row * width + was] = 0
+                if 0 <= value < width:
+                    data[start + row * width + value] = 1
+
+    def flags(self, name: str, start: int, size: int, mask: int) -> None:
+        """Bit ``i`` of ``mask`` at ``start + i`` for ``i`` in ``0..size-1``; on a persistent
+        canvas only the bits that changed are written."""
+        memo = self.memo
+        data = self.data
+        old = None
+        if memo is not None:
+            old = memo.get(name)
+            memo[name] = mask
+        if old is None:
+            data[start : start + size] = [mask >> bit & 1 for bit in range(size)]
+            return
+        changed = (old ^ mask) & ((1 << size) - 1)
+        while changed:
+            low = changed & -changed
+            bit = low.bit_length() - 1
+            data[start + bit] = mask >> bit & 1
+            changed ^= low
+
+    def hot(self, name: str, start: int, stop: int, positions: Sequence[int]) -> None:
+        """The part ``start:stop`` is 0 except 1 at ``positions`` (indices into ``data``)."""
+        data = self.data
+        memo = self.memo
+        if memo is None:
+            for position in positions:
+                data[position] = 1
+            return
+        old = memo.get(name)
+        if old is None:
+            data[start:stop] = 0
+            old = ()
+        elif old == positions:
+            return
+        for position in old:
+            if position not in positions:
+                data[position] = 0
+        for position in positions:
+            if position not in old:
+                data[position] = 1
+        memo[name] = positions
+
+    def sparse(self, name: str, start: int, stop: int, entries: dict[int, float]) -> None:
+        """The part ``start:stop`` is 0 except ``entries`` (index into ``data``: number)."""
+        data = self.data
+        memo = self.memo
+        if memo is None:
+            for position, value in entries.items():
+                data[position] = value
+            return
+        old: dict[int, float] | None = memo.get(name)
+        if old is None:
+            data[start:stop] = 0
+            old = {}
+        elif old == entries:
+            return
+        for position in old:
+            if position not in entries:
+                data[position] = 0
+        for position, value in entries.items():
+            if old.get(position) != value:
+                data[position] = value
+        memo[name] = entries
 
 
 def spread(items: Sequence[Any], count: int) -> Sequence[Any]:
@@ -244,8 +461,11 @@ def spread(items: Sequence[Any], count: int) -> Sequence[Any]:
     return [items[round(i * (size - 1) / (count - 1))] for i in range(count)]
 
 
-def _key(kind: ActionKind, action: Action) -> tuple[Hashable, ...]:
-    return tuple(getattr(action, name) for name, _ in kind.fields)
+def _lookup(values: tuple[Hashable, ...]) -> Any:
+    """The key of a combination of field values, as a row's ``key`` getter gives it."""
+    if not values:
+        return None
+    return values[0] if len(values) == 1 else values
 
 
 def _combinations(domains: list[tuple[Hashable, ...]]) -> Iterator[tuple[Hashable, ...]]:
@@ -261,16 +481,10 @@ class FeatureWriter:
     """Builds a feature list: helpers for the usual shapes of a view's data. Numbers may be ints
     or bools (the adapters turn the list into floats at once); ``None`` (unknown) becomes -1."""
 
-    __slots__ = ("memo", "shared", "values")
+    __slots__ = ("values",)
 
-    def __init__(
-        self,
-        memo: dict[str, tuple[object, list[float]]] | None = None,
-        shared: dict[str, tuple[object, list[float]]] | None = None,
-    ) -> None:
+    def __init__(self) -> None:
         self.values: list[float] = []
-        self.memo = memo
-        self.shared = shared
 
     def add(self, value: float | None) -> None:
         """One number (``None``, unknown, as -1)."""
@@ -310,30 +524,6 @@ class FeatureWriter:
             if 0 <= item < size:
                 row[item] += 1
         self.values.extend(row)
-
-    def part(
-        self,
-        name: str,
-        source: object,
-        encode: Callable[[], list[float]],
-        shared: bool = False,
-    ) -> None:
-        """The numbers ``encode()`` makes of ``source``, reused while ``source`` is the very same
-        object as last time (views share unchanged parts of immutable states, so a board that
-        did not change is not encoded again). ``shared``: the numbers do not depend on the
-        observer, so every seat's writer may reuse them. Without a memo, ``encode()`` every
-        time."""
-        memo = self.shared if shared else self.memo
-        if memo is None:
-            self.values.extend(encode())
-            return
-        cached = memo.get(name)
-        if cached is not None and cached[0] is source:
-            self.values.extend(cached[1])
-            return
-        values = encode()
-        memo[name] = (source, values)
-        self.values.extend(values)
 
 
 def rotate(values: Sequence[Any], seat: int | None) -> list[Any]:

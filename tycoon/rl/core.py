@@ -8,14 +8,13 @@ is *wait*: the only id a seat with nothing to decide may take (the Parallel API'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
 from tycoon.core import Action, Game, IllegalActionError, Outcome, SeededRng, TycoonError
-from tycoon.core.encoding import Encoding
+from tycoon.core.encoding import Canvas, Encoding, LegalIds
 from tycoon.core.text import plain
 
 REWARDS = ("rank", "score", "win")
@@ -74,7 +73,13 @@ class Table:
         self.rng = SeededRng(0)
         self.state: Any = None
         self.steps = 0
-        self._legal_cache: tuple[Any, int, Mapping[int, Action]] | None = None
+        self._legal_cache: tuple[Any, int, LegalIds] | None = None
+        # One persistent canvas per seat: its buffer holds the seat's last observation, so an
+        # encoding writes only what changed since (each observation handed out is a copy).
+        self._canvases: dict[int, Canvas] = {}
+        self._mask_bytes = (self.encoding.actions + 1 + 7) // 8
+        self._wait_mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
+        self._wait_mask[self.wait] = 1
 
     def reset(self, seed: int) -> None:
         """A new game from ``seed``: the same seed sets up and plays out the same game."""
@@ -88,7 +93,7 @@ class Table:
         result: tuple[int, ...] = self.game.to_act(self.state)
         return result
 
-    def legal_ids(self, seat: int) -> Mapping[int, Action]:
+    def legal_ids(self, seat: int) -> LegalIds:
         """The legal ids of ``seat`` now and their actions (kept for the current state)."""
         cached = self._legal_cache
         if cached is not None and cached[0] is self.state and cached[1] == seat:
@@ -98,28 +103,50 @@ class Table:
         return ids
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
+        """The legal ids of ``seat`` now as 0/1 (only *wait* when it has nothing to decide)."""
+        if seat not in self.to_act():
+            return self._wait_mask.copy()
         ids = self.legal_ids(seat)
-        if ids:
-            mask[np.fromiter(ids.keys(), dtype=np.intp, count=len(ids))] = 1
+        if not ids:
+            return self._wait_mask.copy()
+        bits = ids.bits
+        if bits is not None:
+            packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
+            unpacked = np.unpackbits(packed, count=self.wait + 1, bitorder="little")
+            return unpacked.view(np.int8)
+        mask = np.zeros(self.wait + 1, dtype=np.int8)
+        if len(ids) <= 16:
+            for index in ids:
+                mask[index] = 1
         else:
-            mask[self.wait] = 1
+            mask[np.fromiter(ids, dtype=np.intp, count=len(ids))] = 1
         return mask
 
+    def features(self, seat: int) -> np.ndarray:
+        """The encoding of ``seat``'s view now (a new array)."""
+        canvas = self._canvases.get(seat)
+        if canvas is None:
+            canvas = Canvas(np.zeros(self.encoding.size, dtype=np.float32), {})
+            self._canvases[seat] = canvas
+        self.encoding.encode(self.game.observe(self.state, seat), canvas)
+        features: np.ndarray = canvas.data.copy()
+        return features
+
     def observation(self, seat: int) -> Observation:
-        view = self.game.observe(self.state, seat)
-        features = np.asarray(self.encoding.features(view), dtype=np.float32)
-        return {"observation": features, "action_mask": self.mask(seat)}
+        return {"observation": self.features(seat), "action_mask": self.mask(seat)}
 
     def action(self, seat: int, action_id: Any) -> Action | None:
         """The concrete action of ``action_id`` for ``seat``, ``None`` for a legal wait; an id that
         is not legal now raises :class:`IllegalActionError` and changes nothing."""
-        try:
-            index = int(action_id)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"an action is an integer id, not {action_id!r}") from None
+        if type(action_id) is int:
+            index = action_id
+        else:
+            try:
+                index = int(action_id)
+            except (TypeError, ValueError):
+                raise IllegalActionError(f"an action is an integer id, not {action_id!r}") from None
         ids = self.legal_ids(seat)
-        found = ids.get(index)
+        found: Action | None = ids.get(index)
         if found is not None:
             return found
         if index == self.wait and not ids:

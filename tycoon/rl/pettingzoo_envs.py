@@ -88,17 +88,19 @@ class TycoonAECEnv(AECEnv[str, Observation, int]):
         chosen = self.table.action(self._seats[agent], action)
         if chosen is None:
             raise IllegalActionError(f"{agent} cannot wait: it has a move to make")
+        # Rewards come only at the end, so while the game goes on every reward is 0 and
+        # nothing needs clearing or adding up.
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         self.table.play(chosen)
         outcome = self.table.outcome()
         if outcome is not None:
+            self._clear_rewards()
             for seat, value in enumerate(final_rewards(outcome, self.reward)):
                 name = self.possible_agents[seat]
                 self.rewards[name] = value
                 self.terminations[name] = True
                 self.infos[name] = {"ranks": outcome.ranks, "scores": outcome.scores}
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         self._select()
 
     def render(self) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tycoon.core import Game
-from tycoon.core.encoding import ActionKind, Encoding, FeatureSlice, FeatureWriter, relative_seat
+from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice, relative_seat
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import BOARD, DECK_NAMES
 from tycoon.games.esport_monopoly.state import (
@@ -140,56 +140,82 @@ class EsportMonopolyEncoding(Encoding[View]):
             ActionKind(A.TakeChance),
         ]
         self.define(slices, table)
+        self._at = [
+            self.slice_of(name).start
+            for name in ("position", "owner", "level", "mortgaged", "rent", "bank", "deal deeds")
+        ] + [self.slice_of("stack").start]
+        self._orders = [[(start + k) % players for k in range(players)] for start in range(players)]
 
-    def features(self, view: View) -> list[float]:
+    def encode(self, view: View, canvas: Canvas) -> None:
         players = self._players
         seat = view.seat
         start = seat or 0
-        order = [(start + k) % players for k in range(players)]
+        order = self._orders[start]
         t = view.table
-        out = FeatureWriter()
+        cash, position, jail, cards, alive = t.cash, t.position, t.jail, t.cards, t.alive
+        seats: list[float] = []
         for other in order:
-            out.extend(
-                [
-                    t.cash[other],
-                    t.position[other],
-                    t.jail[other],
-                    t.cards[other] & 1,
-                    t.cards[other] >> 1 & 1,
-                    t.alive >> other & 1,
-                ]
+            seats += (
+                cash[other],
+                position[other],
+                jail[other],
+                cards[other] & 1,
+                cards[other] >> 1 & 1,
+                alive >> other & 1,
             )
-        for other in order:
-            out.one_hot(t.position[other], SQUARES)
-        for owner in t.owner:
-            relative = relative_seat(owner, seat, players)
-            out.one_hot(players if relative < 0 else relative, players + 1)
-        out.extend(t.level)
-        out.bits(t.mortgaged, SQUARES)
-        out.extend(t.rent)
-        out.extend([t.stands, t.arenas, *t.hidden, len(t.seen[0]), len(t.seen[1]), t.pot])
-        out.one_hot(relative_seat(t.active, seat, players), players)
-        out.extend([t.doubles, t.again, t.turn, *t.dice, len(t.claims)])
-        for mask in (t.passed, t.skipping, t.dealt):
-            out.extend([mask >> other & 1 for other in order])
-        acting = [0.0] * players
+        canvas.block("seats", 0, seats)
+        canvas.choices("position", self._at[0], SQUARES, [position[other] for other in order])
+        if not canvas.same("owner", t.owner):
+            canvas.choices(
+                "owners",
+                self._at[1],
+                players + 1,
+                [players if owner < 0 else (owner - start) % players for owner in t.owner],
+            )
+        if not canvas.same("level", t.level):
+            canvas.numbers("levels", self._at[2], t.level)
+        canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
+        if not canvas.same("rent", t.rent):
+            canvas.numbers("rents", self._at[4], t.rent)
+        active = [0] * players
+        if t.active >= 0:
+            active[(t.active - start) % players] = 1
+        acting = [0] * players
         for other in t.acting:
-            acting[relative_seat(other, seat, players)] = 1.0
-        out.values.extend(acting)
-        frame = t.stack[-1] if t.stack else None
-        out.one_hot(FRAMES.index(type(frame)) if frame is not None else -1, len(FRAMES))
-        out.padded(self._frame_figures(frame, seat), FRAME_FIGURES, fill=0)
-        give = [0.0] * SQUARES
-        take = [0.0] * SQUARES
+            acting[(other - start) % players] = 1
+        stack = t.stack
+        frame = stack[-1] if stack else None
+        kind = [0] * len(FRAMES)
+        if frame is not None:
+            kind[FRAMES.index(type(frame))] = 1
+        figures = self._frame_figures(frame, seat)
+        figures += [0] * (FRAME_FIGURES - len(figures))
+        passed, skipping, dealt = t.passed, t.skipping, t.dealt
+        canvas.block(
+            "turn",
+            self._at[5],
+            [t.stands, t.arenas, *t.hidden, len(t.seen[0]), len(t.seen[1]), t.pot]
+            + active
+            + [t.doubles, t.again, t.turn, *t.dice, len(t.claims)]
+            + [passed >> other & 1 for other in order]
+            + [skipping >> other & 1 for other in order]
+            + [dealt >> other & 1 for other in order]
+            + acting
+            + kind
+            + figures,
+        )
+        deeds = self._at[6]
         if isinstance(frame, Deal):
-            for square in frame.give:
-                give[square] = 1.0
-            for square in frame.take:
-                take[square] = 1.0
-        out.values.extend(give)
-        out.values.extend(take)
-        out.extend([len(t.stack), t.over])
-        return out.values
+            canvas.hot(
+                "deal deeds",
+                deeds,
+                deeds + 2 * SQUARES,
+                [deeds + square for square in frame.give]
+                + [deeds + SQUARES + square for square in frame.take],
+            )
+        else:
+            canvas.hot("deal deeds", deeds, deeds + 2 * SQUARES, ())
+        canvas.block("stack", self._at[7], [len(stack), t.over])
 
     def _frame_figures(self, frame: object, seat: int | None) -> list[float]:
         players = self._players

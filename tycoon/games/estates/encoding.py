@@ -12,6 +12,7 @@ from typing import Any
 from tycoon.core import Game
 from tycoon.core.encoding import (
     ActionKind,
+    Canvas,
     Encoding,
     FeatureSlice,
     FeatureWriter,
@@ -140,56 +141,124 @@ class EstatesEncoding(Encoding[EstatesView]):
         ]
         self.define(slices, kinds)
         self._players = players
+        self._certificates_at = self.slice_of("certificates").start
+        self._roof_at = self.slice_of("roof").start
+        self._offer_at = self.slice_of("offer colour").start
+        self._roofs_at = self.slice_of("roofs face down").start
+        self._turn_at = self.slice_of("money").start
+        self._orders = [rotate(list(range(players)), seat) for seat in range(players)]
 
-    def features(self, view: EstatesView) -> list[float]:
+    def encode(self, view: EstatesView, canvas: Canvas) -> None:
         players = self._players
         seat = view.seat
-        out = self.writer(seat)
-        # The board and the offer change only now and then: encoded once per change.
+        # The board and the offer change only now and then: written once per change.
         board = view.board
-        out.part("board", board, lambda: self._board(board), shared=True)
-        out.part("certificates", board, lambda: self._certificates(board, seat))
-        out.part("offer", view.offer, lambda: self._offer(view.offer), shared=True)
-        out.add(view.roofs_face_down)
-        out.counts([value - 1 for value in view.roof_values_left], MAX_ROOF)
-        out.known(rotate(view.money, seat))
-        out.known(rotate(view.box, seat))
-        out.one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
-        out.one_hot(relative_seat(view.auctioneer, seat, players), players)
-        out.add(view.stowed)
-        out.one_hot(view.piece, NUM_PIECES)
-        out.add(view.roof_value)
-        out.padded(view.bids, players - 1, fill=-2)
-        out.one_hot(relative_seat(view.holder, seat, players), players)
-        out.one_hot(relative_seat(view.to_act[0], seat, players) if view.to_act else -1, players)
-        out.add(view.turn)
-        out.extend([view.round, view.rounds])
-        out.extend(rotate(view.wins, seat))
-        out.extend(rotate(view.totals, seat))
-        return out.values
+        if not canvas.same("board", board):
+            self._board(board, seat, canvas)
+        offer = view.offer
+        if not canvas.same("offer", offer):
+            canvas.block("offer values", self._offer_at, self._offer(offer))
+        roofs = view.roof_values_left
+        if not canvas.same("roofs", roofs):
+            counts = [0] * (MAX_ROOF + 1)
+            for value in roofs:
+                if 1 <= value <= MAX_ROOF:
+                    counts[value] += 1
+            counts[0] = view.roofs_face_down
+            canvas.block("roof counts", self._roofs_at, counts)
+        start = seat or 0
+        money = view.money
+        box = view.box
+        order = self._orders[start]
+        phase = [0] * len(PHASE_NAMES)
+        phase[PHASE_NAMES.index(view.phase)] = 1
+        auctioneer = [0] * players
+        if view.auctioneer >= 0:
+            auctioneer[(view.auctioneer - start) % players] = 1
+        piece = [0] * NUM_PIECES
+        if 0 <= view.piece < NUM_PIECES:
+            piece[view.piece] = 1
+        bids = list(view.bids[: players - 1])
+        bids += [-2] * (players - 1 - len(bids))
+        holder = [0] * players
+        if view.holder >= 0:
+            holder[(view.holder - start) % players] = 1
+        to_act = [0] * players
+        if view.to_act:
+            to_act[(view.to_act[0] - start) % players] = 1
+        canvas.block(
+            "turn",
+            self._turn_at,
+            [-1 if money[other] is None else money[other] for other in order]
+            + [-1 if box[other] is None else box[other] for other in order]
+            + phase
+            + auctioneer
+            + [view.stowed]
+            + piece
+            + [view.roof_value]
+            + bids
+            + holder
+            + to_act
+            + [view.turn, view.round, view.rounds]
+            + [view.wins[other] for other in order]
+            + [view.totals[other] for other in order],
+        )
 
-    def _board(self, board: Board) -> list[float]:
-        colours = len(COLOURS)
-        out = FeatureWriter()
-        out.extend([len(stack) for stack in board.stacks])
-        for stack in board.stacks:
-            out.one_hot(stack[-1] // VALUES if stack else -1, colours)
-        out.extend([stack[-1] % VALUES + 1 if stack else 0 for stack in board.stacks])
-        out.extend(board.roofs)
-        out.extend(board.lengths)
-        out.extend(board.built)
-        out.extend(board.barriers)
-        out.add(board.mayor)
-        out.add(board.cancel)
-        return out.values
-
-    def _certificates(self, board: Board, seat: int | None) -> list[float]:
-        players = self._players
-        out = FeatureWriter()
-        for holder in board.certificates:
-            relative = relative_seat(holder, seat, players)
-            out.one_hot(players if relative < 0 else relative, players + 1)
-        return out.values
+    def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
+        """The board's slices, part by part (a new board shares its unchanged parts)."""
+        stacks = board.stacks
+        memo = canvas.memo
+        old = memo.get("stacks") if memo is not None else None
+        if old is None:
+            lots = len(stacks)
+            canvas.data[0 : lots * (2 + len(COLOURS))] = [
+                *[len(stack) for stack in stacks],
+                *[
+                    1 if stack and stack[-1] // VALUES == colour else 0
+                    for stack in stacks
+                    for colour in range(len(COLOURS))
+                ],
+                *[stack[-1] % VALUES + 1 if stack else 0 for stack in stacks],
+            ]
+        elif old is not stacks:
+            # A new board shares the stacks of the lots nothing was placed on.
+            data = canvas.data
+            colours = len(COLOURS)
+            values_at = len(stacks) * (1 + colours)
+            for lot, (stack, was) in enumerate(zip(stacks, old, strict=True)):
+                if stack is was or stack == was:
+                    continue
+                data[lot] = len(stack)
+                if was:
+                    data[len(stacks) + lot * colours + was[-1] // VALUES] = 0
+                if stack:
+                    data[len(stacks) + lot * colours + stack[-1] // VALUES] = 1
+                data[values_at + lot] = stack[-1] % VALUES + 1 if stack else 0
+        if memo is not None:
+            memo["stacks"] = stacks
+        canvas.block(
+            "pieces",
+            self._roof_at,
+            [
+                *board.roofs,
+                *board.lengths,
+                *board.built,
+                *board.barriers,
+                board.mayor,
+                board.cancel,
+            ],
+        )
+        if not canvas.same("certificates", board.certificates):
+            players = self._players
+            canvas.choices(
+                "certificate holders",
+                self._certificates_at,
+                players + 1,
+                [
+                    players if holder < 0 else relative_seat(holder, seat, players)
+                    for holder in board.certificates
+                ],
+            )
 
     def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
         out = FeatureWriter()

@@ -10,15 +10,17 @@ the ids it has.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from tycoon.core import Action, AmountRange, Game
+from tycoon.core import AmountRange, Game
 from tycoon.core.encoding import (
     ActionKind,
+    Canvas,
     Encoding,
     FeatureSlice,
-    bucket_amount,
+    LegalIds,
+    bucketed,
     relative_seat,
     rotate,
 )
@@ -182,12 +184,14 @@ class MiltonKeynesEncoding(Encoding[View]):
         self.define(slices, table)
         self._players = players
         self._offer_base = {target: self.base_id(Offer, (target,)) for target in seats}
+        self._at = {part.name: self.slice_of(part.name).start for part in self.slices}
 
-    def legal_ids(self, legal: Sequence[Any]) -> Mapping[int, Action]:
+    def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
         # Offers are ranked target by target: pick evenly spread ones by position.
-        found = dict(super().legal_ids([legal[0]]))
+        found = super().legal_ids([legal[0]])
+        entries = found.entries
         per_target = (len(legal) - 1) // len(legal.targets)
         for number, target in enumerate(legal.targets):
             first = 1 + number * per_target
@@ -196,84 +200,130 @@ class MiltonKeynesEncoding(Encoding[View]):
                 base = self._offer_base[target] + slot * OFFER_CASH
                 if isinstance(choice, AmountRange):
                     for bucket in range(OFFER_CASH):
-                        found[base + bucket] = choice.action(
-                            bucket_amount(choice, bucket, OFFER_CASH)
-                        )
+                        entries[base + bucket] = bucketed(choice, bucket, OFFER_CASH)
                 else:
-                    found[base] = choice
+                    entries[base] = choice
         return found
 
-    def features(self, view: View) -> list[float]:
+    def encode(self, view: View, canvas: Canvas) -> None:
         players = self._players
         seat = view.seat
-        out = self.writer(seat)
-        out.one_hot(PHASES.get(view.phase, -1), len(Phase))
-        out.extend([view.year, view.season])
-        for character in _per_seat(view.characters, seat, players, -1):
-            out.one_hot(int(character), len(CHARACTERS))
+        at = self._at
+        head = [0] * (len(Phase) + 2 + players * len(CHARACTERS))
+        phase = PHASES.get(view.phase, -1)
+        if phase >= 0:
+            head[phase] = 1
+        head[len(Phase)] = view.year
+        head[len(Phase) + 1] = view.season
+        for other, character in enumerate(_per_seat(view.characters, seat, players, -1)):
+            if 0 <= character < len(CHARACTERS):
+                head[len(Phase) + 2 + other * len(CHARACTERS) + character] = 1
+        canvas.block("head", 0, head)
         buildings = view.buildings
-        out.part("buildings", buildings, lambda: self._buildings(buildings, seat))
-        river, marsh = view.river_all, view.marsh
-        out.part("river", river, lambda: _plot_bits(river), shared=True)
-        out.part("marsh", marsh, lambda: _plot_bits(marsh), shared=True)
-        out.values.extend(_plot_bits(view.hand_deeds))
-        for known in _per_seat(view.known_deeds, seat, players, ()):
-            out.values.extend(_plot_bits(known))
-        out.values.extend(_plot_bits([cell for lot in view.lots for cell in lot]))
-        figures = (
-            view.incomes,
-            view.markers,
-            view.floors,
-            view.blocks,
-            view.deed_counts,
-            view.permit_counts,
-            view.offers_left,
-        )
-        for other in range(players):
-            for figure in figures:
-                values = _per_seat(figure, seat, players, -1)
-                out.add(values[other])
+        if not canvas.same("buildings", buildings):
+            canvas.block("building values", at["building kind"], self._buildings(buildings, seat))
+        if not canvas.same("river", view.river_all):
+            canvas.block("river values", at["river"], _plot_bits(view.river_all))
+        if not canvas.same("marsh", view.marsh):
+            canvas.block("marsh values", at["marsh"], _plot_bits(view.marsh))
+        if not canvas.same("own deeds", view.hand_deeds):
+            start = at["own deeds"]
+            canvas.hot("own deed bits", start, start + SIZE, [start + c for c in view.hand_deeds])
+        if not canvas.same("known deeds", view.known_deeds):
+            start = at["known deeds"]
+            canvas.hot(
+                "known deed bits",
+                start,
+                start + players * SIZE,
+                [
+                    start + other * SIZE + cell
+                    for other, known in enumerate(_per_seat(view.known_deeds, seat, players, ()))
+                    for cell in known
+                ],
+            )
+        if not canvas.same("on sale", view.lots):
+            start = at["on sale"]
+            canvas.hot(
+                "on sale bits",
+                start,
+                start + SIZE,
+                [start + cell for lot in view.lots for cell in lot],
+            )
+        rotated = [
+            _per_seat(figure, seat, players, -1)
+            for figure in (
+                view.incomes,
+                view.markers,
+                view.floors,
+                view.blocks,
+                view.deed_counts,
+                view.permit_counts,
+                view.offers_left,
+            )
+        ]
+        hand: list[float] = [
+            -1 if figure[other] is None else figure[other]
+            for other in range(players)
+            for figure in rotated
+        ]
         for permits in _per_seat(view.known_permits, seat, players, ()):
-            out.padded(permits, PERMIT_TYPES, fill=0)
-        out.add(view.cash)
-        out.padded(view.hand_permits, PERMIT_TYPES, fill=0)
-        out.extend([view.deed_deck, view.permit_deck])
-        out.one_hot(relative_seat(view.queue[0], seat, players) if view.queue else -1, players)
+            hand += _padded(permits, PERMIT_TYPES)
+        hand.append(-1 if view.cash is None else view.cash)
+        hand += _padded(view.hand_permits, PERMIT_TYPES)
+        hand += (view.deed_deck, view.permit_deck)
+        canvas.block("hands", at["seat figures"], hand)
+        canvas.block("table", at["queue"], self._table(view, seat))
+
+    def _table(self, view: View, seat: int | None) -> list[float]:
+        """The slices from the queue to the end."""
+        players = self._players
+        queue = [0] * players
+        if view.queue:
+            queue[relative_seat(view.queue[0], seat, players)] = 1
         places = [-1] * players
         for place, other in enumerate(view.order):
             places[relative_seat(other, seat, players)] = place
-        out.extend(places)
-        out.extend(_per_seat(view.bribes, seat, players, -1))
         sealed = view.sealed
-        in_step = [0.0] * players
-        committed = [0.0] * players
+        in_step = [0] * players
+        committed = [0] * players
         if sealed is not None:
             for other in sealed.seats:
-                in_step[relative_seat(other, seat, players)] = 1.0
+                in_step[relative_seat(other, seat, players)] = 1
             for other in sealed.committed:
-                committed[relative_seat(other, seat, players)] = 1.0
-        out.values.extend(in_step)
-        out.values.extend(committed)
-        out.add(sealed is not None and sealed.own is not None)
-        out.add(len(view.draft))
-        out.extend([view.bought, view.lobbied])
-        out.extend([permit + 1 for permit in _per_seat(view.slots, seat, players, -1)])
+                committed[relative_seat(other, seat, players)] = 1
+        values: list[float] = queue + places + _per_seat(view.bribes, seat, players, -1)
+        values += in_step
+        values += committed
+        values += (
+            sealed is not None and sealed.own is not None,
+            len(view.draft),
+            view.bought,
+            view.lobbied,
+        )
+        values += [permit + 1 for permit in _per_seat(view.slots, seat, players, -1)]
         for pair in _per_seat(view.bids, seat, players, (-1, -1)):
-            out.extend(list(pair))
-        out.extend(_per_seat(view.bid_flow, seat, players, 0))
+            values += pair
+        values += _per_seat(view.bid_flow, seat, players, 0)
         offer = view.offer
-        if offer is None:
-            out.values.extend([0.0] * (2 * players) + [0.0, 0.0, 0.0])
-        else:
-            out.one_hot(relative_seat(offer.seat, seat, players), players)
-            out.one_hot(relative_seat(offer.to, seat, players), players)
-            out.extend([offer.cash, len(offer.give), len(offer.want)])
-        out.add(view.passes)
-        out.one_hot(relative_seat(view.requisitioner, seat, players), players)
-        out.add(len(view.claims))
-        out.extend([view.stall, view.deck_mark])
-        out.padded(view.counters, COUNTERS, fill=0)
-        return out.values
+        offer_values = [0] * (2 * players + 3)
+        if offer is not None:
+            offerer = relative_seat(offer.seat, seat, players)
+            receiver = relative_seat(offer.to, seat, players)
+            if 0 <= offerer < players:
+                offer_values[offerer] = 1
+            if 0 <= receiver < players:
+                offer_values[players + receiver] = 1
+            offer_values[2 * players :] = [offer.cash, len(offer.give), len(offer.want)]
+        values += offer_values
+        values.append(view.passes)
+        requisitioner = [0] * players
+        relative = relative_seat(view.requisitioner, seat, players)
+        if 0 <= relative < players:
+            requisitioner[relative] = 1
+        values += requisitioner
+        values += (len(view.claims), view.stall, view.deck_mark)
+        values += _padded(view.counters, COUNTERS)
+        return values
 
     def _buildings(self, buildings: tuple[Building, ...], seat: int | None) -> list[float]:
         players = self._players
@@ -294,6 +344,11 @@ def _plot_bits(cells: Sequence[int]) -> list[float]:
     for cell in cells:
         row[cell] = 1.0
     return row
+
+
+def _padded(values: Sequence[float], size: int) -> list[float]:
+    """The first ``size`` values, 0 after the last."""
+    return [*values[:size], *[0] * (size - len(values))]
 
 
 def _per_seat(values: Sequence[Any], seat: int | None, players: int, fill: Any) -> list[Any]:

@@ -7,16 +7,19 @@ placement and, with Rezoning, one per (square, counter) rezoning; ``docs/rl.md``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.actions import Action
-from tycoon.core.encoding import ActionKind, Encoding, FeatureSlice, relative_seat
+from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice, LegalIds
 from tycoon.games.my_city.moves import CityMoves
 from tycoon.games.my_city.state import CityView, Place, Rezone, Skip
 
 if TYPE_CHECKING:
     from tycoon.games.my_city.rules import MyCity
+
+
+_BITS = [[value >> bit & 1 for bit in range(8)] for value in range(256)]
 
 
 class MyCityEncoding(Encoding[CityView]):
@@ -90,82 +93,182 @@ class MyCityEncoding(Encoding[CityView]):
         self._squares = squares
         self._counters = counters
         self._players = players
+        self._kinds = kinds
+        self._zones_at = self.slice_of("zone access").start
+        self._zones_end = self.slice_of("empty").stop
+        self._cup_at = self.slice_of("cup").start
+        self._drawn_at = self.slice_of("drawn").start
+        self._tail_at = self.slice_of("rezones used").start
+        self._empty_at = self.slice_of("empty").start
+        self._cup_bytes = (counters + 7) // 8
+        # Per observer, per zone (seat * counters + counter): where its numbers go, less the
+        # square (access, owned, type), and its access value.
+        self._entries = [
+            [
+                (
+                    self._zones_at + owner * squares,
+                    self._zones_at + (players + owner) * squares,
+                    self._zones_at + (2 * players + tables.counter_type[counter]) * squares,
+                    tables.counter_access[counter],
+                )
+                for zone in range(players * counters)
+                for owner, counter in [((zone // counters - observer) % players, zone % counters)]
+            ]
+            for observer in range(players)
+        ]
+        # Placement ids are counter * squares + square: a placement group's ids are its squares'
+        # bits repeated at the offset of each of its counters, that is, the squares' mask times
+        # the counters' offsets added up (no carries: the copies do not overlap). The offsets of
+        # a byte of counters are looked up, byte by byte.
+        self._spread = [
+            [
+                sum(1 << (8 * byte + bit) * squares for bit in range(8) if value >> bit & 1)
+                for value in range(256)
+            ]
+            for byte in range((counters + 7) // 8)
+        ]
+        self._offsets: dict[int, int] = {}  # counters' mask: their offsets added up
 
-    def features(self, view: CityView) -> list[float]:
-        tables = self.tables
-        squares = self._squares
-        counters = self._counters
+    def encode(self, view: CityView, canvas: Canvas) -> None:
+        data = canvas.data
         players = self._players
         seat = view.seat
-        out = self.writer(seat)
+        start = seat or 0
         landmarks = view.landmark_at
-        out.part("landmarks", landmarks, lambda: [landmark + 1 for landmark in landmarks], True)
-        access = [0.0] * (players * squares)
-        owned = [0.0] * (players * squares)
-        kinds = [0.0] * (len(tables.type_names) * squares)
-        empty = [0.0] * squares
-        counter_access = tables.counter_access
-        counter_type = tables.counter_type
-        for square, zone in enumerate(view.zone_at):
-            if zone < 0:
-                if view.landmark_at[square] < 0:
-                    empty[square] = 1.0
-                continue
-            owner = relative_seat(zone // counters, seat, players)
-            counter = zone % counters
-            access[owner * squares + square] = float(counter_access[counter])
-            owned[owner * squares + square] = 1.0
-            kinds[counter_type[counter] * squares + square] = 1.0
-        out.values.extend(access)
-        out.values.extend(owned)
-        out.values.extend(kinds)
-        out.values.extend(empty)
-        for other in range(players):
-            out.bits(view.supply[(other + (seat or 0)) % players], counters)
-        out.counts(view.drawn, counters)
-        for other in range(players):
-            out.add(view.rezones_used[(other + (seat or 0)) % players])
-        for other in range(players):
-            out.add(view.skips[(other + (seat or 0)) % players])
-        out.one_hot(
-            relative_seat(view.to_move, seat, players) if view.to_move >= 0 else -1, players
+        if not canvas.same("landmarks", landmarks):
+            canvas.block("landmark values", 0, [landmark + 1 for landmark in landmarks])
+        self._zones(view, canvas)
+        counters = self._counters
+        supply = view.supply
+        memo = canvas.memo
+        previous = memo.get("supply") if memo is not None else None
+        if previous is not supply:
+            cup = self._cup_at
+            for other in range(players):
+                mask = supply[(other + start) % players]
+                at = cup + other * counters
+                if previous is None:
+                    row: list[int] = []
+                    for byte in range(self._cup_bytes):
+                        row += _BITS[mask >> 8 * byte & 255]
+                    data[at : at + counters] = row[:counters]
+                    continue
+                # Only the counters that left (or came back to) the cup since the last view.
+                changed = previous[(other + start) % players] ^ mask
+                while changed:
+                    low = changed & -changed
+                    counter = low.bit_length() - 1
+                    data[at + counter] = mask >> counter & 1
+                    changed ^= low
+            if memo is not None:
+                memo["supply"] = supply
+        drawn = view.drawn
+        if drawn or (memo is not None and memo.get("drawn")):
+            counts = [0] * counters
+            for counter in drawn:
+                if 0 <= counter < counters:
+                    counts[counter] += 1
+            canvas.block("drawn", self._drawn_at, counts)
+        to_move = [0] * players
+        if view.to_move >= 0:
+            to_move[(view.to_move - start) % players] = 1
+        rezones = view.rezones_used
+        skips = view.skips
+        canvas.block(
+            "tail",
+            self._tail_at,
+            [rezones[(other + start) % players] for other in range(players)]
+            + [skips[(other + start) % players] for other in range(players)]
+            + to_move
+            + [view.turn],
         )
-        out.add(view.turn)
-        return out.values
 
-    def legal_ids(self, legal: Sequence[Any]) -> Mapping[int, Action]:
+    def _zones(self, view: CityView, canvas: Canvas) -> None:
+        """The zone slices (access, owned, type, empty), square by square; on a persistent
+        canvas only the squares whose zone changed since its last view are written again."""
+        zones = view.zone_at
+        landmarks = view.landmark_at
+        memo = canvas.memo
+        previous = memo.get("zones") if memo is not None else None
+        data = canvas.data
+        entries = self._entries[view.seat or 0]
+        empty = self._empty_at
+        if previous is not None and previous[0] is landmarks:
+            old = previous[1]
+            if old is zones:
+                return
+            for square, (zone, was) in enumerate(zip(zones, old, strict=True)):
+                if zone == was:
+                    continue
+                if was < 0:
+                    if landmarks[square] < 0:
+                        data[empty + square] = 0
+                else:
+                    access, owned, kind, _ = entries[was]
+                    data[access + square] = data[owned + square] = data[kind + square] = 0
+                if zone < 0:
+                    if landmarks[square] < 0:
+                        data[empty + square] = 1
+                else:
+                    access, owned, kind, value = entries[zone]
+                    data[access + square] = value
+                    data[owned + square] = data[kind + square] = 1
+        else:
+            if memo is not None:
+                data[self._zones_at : self._zones_end] = 0
+            for square, zone in enumerate(zones):
+                if zone < 0:
+                    if landmarks[square] < 0:
+                        data[empty + square] = 1
+                else:
+                    access, owned, kind, value = entries[zone]
+                    data[access + square] = value
+                    data[owned + square] = data[kind + square] = 1
+        if memo is not None:
+            memo["zones"] = (landmarks, zones)
+
+    def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if isinstance(legal, CityMoves):
             return _CityIds(self, legal)
         return super().legal_ids(legal)
 
 
-class _CityIds(Mapping[int, Action]):
-    """The ids of a seat's moves, worked out by index arithmetic from the groups of its legal
-    moves; an action is built only when it is looked up (a turn may offer hundreds)."""
+class _CityIds(LegalIds):
+    """The ids of a seat's moves as one integer's bits, worked out by arithmetic on the masks of
+    its legal moves; an action is built only when it is looked up (a turn may offer hundreds)."""
+
+    __slots__ = ("bits", "count", "encoding", "seat", "skip_id")
 
     def __init__(self, encoding: MyCityEncoding, moves: CityMoves) -> None:
+        super().__init__({})
         self.encoding = encoding
         self.seat = moves.seat
         squares = encoding._squares
         counters = encoding._counters
-        ids: dict[int, None] = {}
-        for group_counters, group_squares in moves.placement_groups():
-            for counter in group_counters:
-                base = counter * squares
-                ids.update(dict.fromkeys([base + square for square in group_squares]))
+        spread = encoding._spread
+        bits = 0
+        offsets_of = encoding._offsets
+        for of_kind, on, _, _ in moves.placements:
+            offsets = offsets_of.get(of_kind)
+            if offsets is None:
+                offsets = 0
+                for byte, table in enumerate(spread):
+                    offsets |= table[of_kind >> 8 * byte & 255]
+                offsets_of[of_kind] = offsets
+            bits |= on * offsets
         rezone_base = counters * squares
-        for square, replacements in moves.rezone_groups():
-            base = rezone_base + square * counters
-            ids.update(dict.fromkeys([base + counter for counter in replacements]))
+        for square, replacements, _ in moves.rezones:
+            bits |= replacements << rezone_base + square * counters
         # The skip's id follows the rezonings' (offered only with REZONING, when no counter can
         # be placed).
         self.skip_id = rezone_base + squares * counters
         if moves.can_skip:
-            ids[self.skip_id] = None
-        self.ids = ids
+            bits |= 1 << self.skip_id
+        self.bits: int | None = bits
+        self.count = bits.bit_count()
 
     def __getitem__(self, key: int) -> Action:
-        if key not in self.ids:
+        if key not in self:
             raise KeyError(key)
         tables = self.encoding.tables
         squares = self.encoding._squares
@@ -179,10 +282,14 @@ class _CityIds(Mapping[int, Action]):
         return Rezone(self.seat, tables.board.names[square], tables.counter_names[counter])
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self.ids)
+        bits = self.bits or 0
+        while bits:
+            low = bits & -bits
+            yield low.bit_length() - 1
+            bits ^= low
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return self.count
 
     def __contains__(self, key: object) -> bool:
-        return key in self.ids
+        return type(key) is int and key >= 0 and bool((self.bits or 0) >> key & 1)

@@ -7,11 +7,10 @@ the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists 
 
 from __future__ import annotations
 
-from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tycoon.core.encoding import ActionKind, Encoding, FeatureSlice, FeatureWriter
+from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice
 from tycoon.games.water_rights.actions import (
     AdjustTax,
     AdjustWater,
@@ -135,66 +134,75 @@ class WaterRightsEncoding(Encoding[View]):
             ActionKind(Collect),
         ]
         self.define(slices, table)
+        self._figures_at = self.slice_of("town figures").start
+        self._cells_at = self.slice_of("town cells").start
+        self._town_cells = CELLS * CELL_FIGURES
+        self._turn_at = self.slice_of("turn").start
 
-    def features(self, view: View) -> list[float]:
-        out = self.writer(view.seat)
+    def encode(self, view: View, canvas: Canvas) -> None:
         roles = len(ROLES)
-        out.one_hot(view.role if view.role is not None else -1, roles)
-        out.one_hot(view.active, roles)
-        out.one_hot(view.phase, len(PHASE_NAMES))
-        out.add(view.round)
-        for town in view.towns:
-            _town_figures(out, town)
-        for number, town in enumerate(view.towns):
-            # A town that did not change this step is the same object: its cells are reused.
-            out.part(f"cells {number}", town, partial(self._cells, town), shared=True)
+        head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
+        if view.role is not None and 0 <= view.role < roles:
+            head[view.role] = 1
+        if 0 <= view.active < roles:
+            head[roles + view.active] = 1
+        if 0 <= view.phase < len(PHASE_NAMES):
+            head[2 * roles + view.phase] = 1
+        head[-1] = view.round
+        canvas.block("head", 0, head)
+        towns = view.towns
+        figures: list[float] = []
+        for number, town in enumerate(towns):
+            figures += _town_figures(town)
+            # A town that did not change this step is the same object, and one whose board did
+            # not change shares it: its cells are kept.
+            board = (town.cells, town.water, town.paid, town.farms, town.plants)
+            memo = canvas.memo
+            if memo is None or memo.get(f"board {number}") != board:
+                if memo is not None:
+                    memo[f"board {number}"] = board
+                canvas.numbers(
+                    f"cells {number}", self._cells_at + number * self._town_cells, self._cells(town)
+                )
+        canvas.block("town figures", self._figures_at, figures)
         turn = view.turn
-        out.extend([turn.supplied.bit_count(), turn.fed, turn.own_used])
-        out.extend(turn.bought)
-        out.extend(turn.spare)
-        out.extend(
-            [
-                turn.posts_built,
-                turn.built_public,
-                turn.tax_paid,
-                turn.idle,
-                turn.no_draft,
-                turn.double_tax,
-                turn.income,
-                turn.new_plants.bit_count(),
-            ]
+        tail: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
+        tail += turn.bought
+        tail += turn.spare
+        tail += (
+            turn.posts_built,
+            turn.built_public,
+            turn.tax_paid,
+            turn.idle,
+            turn.no_draft,
+            turn.double_tax,
+            turn.income,
+            turn.new_plants.bit_count(),
+            view.treasury,
+            view.bank,
+            view.tax_dollars,
+            view.tax_tiles,
+            view.water_dollars,
+            view.water_units,
         )
-        out.extend(
-            [
-                view.treasury,
-                view.bank,
-                view.tax_dollars,
-                view.tax_tiles,
-                view.water_dollars,
-                view.water_units,
-            ]
+        tail += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
+        tail += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
+        tail += _padded([kind + 1 for kind in view.district_line], self._district_line)
+        tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+        tail += (
+            view.district_deck_size,
+            view.plant_deck_size,
+            view.event_deck_size,
+            view.demand_deck_size,
+            len(view.event_discard),
+            len(view.demand_discard),
+            len(view.removed),
         )
-        out.bits(view.tax_colours, TAXABLE)
-        out.extend([view.roll, view.king_changes])
-        out.extend([view.event + 1, view.demand + 1])
-        out.padded([kind + 1 for kind in view.district_line], self._district_line, fill=0)
-        out.padded([kind + 1 for kind in view.plant_line], self._plant_line, fill=0)
-        out.extend(
-            [
-                view.district_deck_size,
-                view.plant_deck_size,
-                view.event_deck_size,
-                view.demand_deck_size,
-                len(view.event_discard),
-                len(view.demand_discard),
-            ]
-        )
-        out.add(len(view.removed))
-        out.padded([goal + 1 for goal in view.bonus], self._bonus, fill=0)
-        out.padded([owner + 1 for owner in view.bonus_owner], self._bonus, fill=0)
+        tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
+        tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
         own = view.secrets[view.role] if view.role is not None else EMPTY
-        out.add(own + 1)
-        return out.values
+        tail.append(own + 1)
+        canvas.block("turn", self._turn_at, tail)
 
     def _cells(self, town: Town) -> list[float]:
         colours = len(COLOURS)
@@ -219,21 +227,24 @@ class WaterRightsEncoding(Encoding[View]):
         return row
 
 
-def _town_figures(out: FeatureWriter, town: Town) -> None:
-    out.extend(
-        [
-            town.cash,
-            town.reserve,
-            town.legacy,
-            town.water_debt,
-            town.idle_next,
-            town.no_draft_next,
-            town.demands_met,
-            town.demands_failed,
-            len(town.hand),
-            sum(due for _, _, due in town.hand),
-            town.posts.bit_count(),
-            town.no_income_next.bit_count(),
-            town.occupied.bit_count(),
-        ]
-    )
+def _town_figures(town: Town) -> list[float]:
+    return [
+        town.cash,
+        town.reserve,
+        town.legacy,
+        town.water_debt,
+        town.idle_next,
+        town.no_draft_next,
+        town.demands_met,
+        town.demands_failed,
+        len(town.hand),
+        sum(due for _, _, due in town.hand),
+        town.posts.bit_count(),
+        town.no_income_next.bit_count(),
+        town.occupied.bit_count(),
+    ]
+
+
+def _padded(values: list[float], size: int) -> list[float]:
+    """The first ``size`` values, 0 after the last."""
+    return [*values[:size], *[0] * (size - len(values))]
