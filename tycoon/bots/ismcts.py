@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tycoon.core.actions import Action, AmountRange, count_actions, sample_choice
+from tycoon.core.actions import Action, ActionSet, AmountRange, count_actions, sample_choice
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.game import Game, Outcome
 from tycoon.core.players import Bot, register_bot
@@ -70,9 +70,13 @@ def spread_amounts(choice: AmountRange[Any]) -> list[int]:
     return picks
 
 
-def candidates(legal: Sequence[Any], suggestion: Action | None = None) -> list[Action]:
+def candidates(legal: Sequence[Any], suggestion: Action | None = None) -> Sequence[Action]:
     """Concrete actions standing for ``legal``: actions as they are, ranges discretised, and
-    ``suggestion`` (a policy's pick) added when a range holds it."""
+    ``suggestion`` (a policy's pick) added when a range holds it. A lazy set of concrete
+    actions (an :class:`ActionSet` with ``concrete``, e.g. a thousand placements) is kept as
+    it is, never listed."""
+    if isinstance(legal, ActionSet) and legal.concrete:
+        return legal
     result: list[Action] = []
     for choice in legal:
         if isinstance(choice, AmountRange):
@@ -101,7 +105,7 @@ class Node:
     """A tree node: reached by ``action`` of ``seat`` (the root by none), with that seat's total
     reward, its visits, and how often it was available when its parent was visited."""
 
-    __slots__ = ("action", "available", "children", "reward", "seat", "visits")
+    __slots__ = ("action", "available", "children", "ranked", "reward", "seat", "visits")
 
     def __init__(self, action: Action | None, seat: int) -> None:
         self.action = action
@@ -110,6 +114,7 @@ class Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.ranked: list[Action] | None = None  # the game's ranking, asked once when widening
 
 
 class Search:
@@ -138,9 +143,13 @@ class Search:
         self.players = game.players
         self.root = Node(None, seat)
         self.root_legal = legal
-        self.root_actions: list[Action] | None = None
+        self.root_actions: Sequence[Action] | None = None
         self.root_prior: Action | None = None
         self.iterations = 0
+        # The game's ranking of moves, for widening (only asked when there is a policy).
+        self.rank: Callable[[Any, int, Sequence[Any]], Sequence[Action] | None] | None = (
+            game.rank_actions if policy is not None else None
+        )
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self, iterations: int = 0, seconds: float = 0.0) -> None:
@@ -164,8 +173,10 @@ class Search:
         node = self.root
         path = [node]
         actions = self.root_actions
+        legal = self.root_legal
+        seat = self.seat
         while True:
-            child = self._select(node, actions, suggestion, rng)
+            child = self._select(node, actions, suggestion, rng, state, seat, legal)
             state = game.transition(state, child.action, rng)
             path.append(child)
             if child.visits == 0:
@@ -187,17 +198,29 @@ class Search:
         self.iterations += 1
 
     def _select(
-        self, node: Node, actions: list[Action], suggestion: Action | None, rng: Rng
+        self,
+        node: Node,
+        actions: Sequence[Action],
+        suggestion: Action | None,
+        rng: Rng,
+        state: Any = None,
+        seat: int = 0,
+        legal: Sequence[Any] = (),
     ) -> Node:
         """The child to follow: a new one while the node may widen (the policy's pick first,
-        then at random), else the best tried one by UCB1 over availability; every available
-        child's availability is counted.
+        then the game's ranking, then at random), else the best tried one by UCB1 over
+        availability; every available child's availability is counted.
 
         Without a policy every action is tried once before any is tried again; with one, a
         node visited ``v`` times has at most ``1 + WIDEN * sqrt(v)`` children (progressive
-        widening), so a small budget is spent refining the policy's move and a few rivals."""
+        widening), so a small budget is spent refining the policy's move and a few rivals:
+        the next ones in the game's ranking (``Game.rank_actions``, asked once a node, in the
+        determinisation at hand) where it offers one, else drawn at random."""
         children = node.children
-        tried = [children[a] for a in actions if a in children]
+        if isinstance(actions, ActionSet):  # many actions, few children: test each child
+            tried = [child for action, child in children.items() if action in actions]
+        else:
+            tried = [children[a] for a in actions if a in children]
         for child in tried:
             child.available += 1
         if len(tried) < len(actions) and (
@@ -206,8 +229,7 @@ class Search:
             if suggestion is not None and suggestion not in children and suggestion in actions:
                 action = suggestion
             else:
-                untried = [a for a in actions if a not in children]
-                action = untried[rng.below(len(untried))]
+                action = self._widen(node, actions, rng, state, seat, legal)
             child = Node(action, action.seat)
             child.available = 1
             children[action] = child
@@ -224,6 +246,34 @@ class Search:
             if score > best_score:
                 best, best_score = child, score
         return best
+
+    def _widen(
+        self,
+        node: Node,
+        actions: Sequence[Action],
+        rng: Rng,
+        state: Any,
+        seat: int,
+        legal: Sequence[Any],
+    ) -> Action:
+        """An untried action of ``actions``: the best ranked by the game, else one at random."""
+        children = node.children
+        if self.rank is not None and state is not None:
+            if node.ranked is None:
+                node.ranked = list(self.rank(state, seat, legal) or ())
+            if node.ranked:
+                allowed = actions if isinstance(actions, ActionSet) else set(actions)
+                for action in node.ranked:
+                    if action not in children and action in allowed:
+                        return action
+        count = len(actions)
+        if isinstance(actions, ActionSet) and 2 * len(children) < count:
+            while True:  # most are untried: draw until one is
+                drawn: Action = actions[rng.below(count)]
+                if drawn not in children:
+                    return drawn
+        untried = [a for a in actions if a not in children]
+        return untried[rng.below(len(untried))]
 
     def _suggest(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Action | None:
         """The policy's pick (a prior for widening, and an amount to search within a range)."""
@@ -311,7 +361,9 @@ class IsmctsBot(Bot):
         self.last: Search | None = None
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
-        if count_actions(legal) == 1:
+        if (
+            len(legal) if isinstance(legal, ActionSet) and legal.concrete else count_actions(legal)
+        ) == 1:
             return sample_choice(legal, self.search_rng)
         policy = self.game.rollout_policy()
         search = Search(
