@@ -504,3 +504,38 @@ def test_esport_monopoly_values_the_rent_a_deed_charges_beyond_its_price() -> No
     after_values = game.evaluate(after)
     assert before_values is not None and after_values is not None
     assert after_values[0] > before_values[0]
+
+
+def test_where_states_recur_the_policy_is_asked_once_per_state() -> None:
+    """My City has no chance after the deal and nothing hidden: rollouts walk on from where
+    earlier ones went, and the search looks the policy's moves up instead of asking again."""
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+    greedy = game.rollout_policy()
+    assert greedy is not None
+    asked: list[Any] = []
+
+    def policy(state: Any, seat: int, legal: Any, rng: Any) -> Any:
+        asked.append((state, seat))
+        return greedy(state, seat, legal, rng)
+
+    search = Search(game, seat, game.observe(state, seat), legal, SeededRng(3), policy=policy)
+    search.run(iterations=60)
+    assert search.memo is not None and search.hits > 0
+    assert len(asked) == len(set(asked)) == search.lookups - search.hits
+
+
+def test_where_states_do_not_recur_the_search_keeps_no_memory() -> None:
+    game, state, seat = decision("estates", skip=20)
+    legal = game.legal_actions(state, seat)
+    search = Search(
+        game,
+        seat,
+        game.observe(state, seat),
+        legal,
+        SeededRng(3),
+        policy=game.rollout_policy(),
+        depth=game.search_depth(),
+    )
+    search.run(iterations=80)
+    assert search.lookups >= 400 and search.memo is None

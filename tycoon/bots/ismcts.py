@@ -52,6 +52,8 @@ WIN_WEIGHT = 0.8
 WIDEN = 1.0
 PRIOR_BONUS = 0.5
 PRIOR_SHARE = 0.15
+MEMO_TRIAL = 400  # policy look-ups before a search judges whether states recur
+MEMO_RATE = 5  # ... and keeps its memory if at least one in this many was a hit
 
 Policy = Callable[[Any, int, Sequence[Any], Rng], Action]
 
@@ -146,6 +148,9 @@ class Search:
         self.root_actions: Sequence[Action] | None = None
         self.root_prior: Action | None = None
         self.iterations = 0
+        self.memo: dict[tuple[Any, int], Action] | None = {}
+        self.lookups = 0
+        self.hits = 0
         # The game's ranking of moves, for widening (only asked when there is a policy).
         self.rank: Callable[[Any, int, Sequence[Any]], Sequence[Action] | None] | None = (
             game.rank_actions if policy is not None else None
@@ -279,7 +284,37 @@ class Search:
         """The policy's pick (a prior for widening, and an amount to search within a range)."""
         if self.policy is None:
             return None
-        return self.policy(state, seat, legal, rng)
+        return self._play(self.policy, state, seat, legal, rng)
+
+    def _play(
+        self, policy: Policy, state: Any, seat: int, legal: Sequence[Any], rng: Rng
+    ) -> Action:
+        """The policy's move in ``state``, remembered for the search while states recur.
+
+        Where play is deterministic (no chance after the deal, nothing hidden, as in My City)
+        the same states come back in iteration after iteration (a leaf's rollout walks on from
+        where its parent's did), and the policy's move in a state is looked up rather than
+        worked out again: the policy then breaks its ties once per state. Where states seldom
+        recur the memory is given up after :data:`MEMO_TRIAL` look-ups, costing nothing more."""
+        memo = self.memo
+        if memo is None:
+            return policy(state, seat, legal, rng)
+        try:
+            key = (state, seat)
+            action = memo.get(key)
+        except TypeError:  # an unhashable state: no memory
+            self.memo = None
+            return policy(state, seat, legal, rng)
+        self.lookups += 1
+        if action is not None:
+            self.hits += 1
+            return action
+        if self.lookups >= MEMO_TRIAL and self.hits * MEMO_RATE < self.lookups:
+            self.memo = None
+        action = policy(state, seat, legal, rng)
+        if self.memo is not None:
+            memo[key] = action
+        return action
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
         game = self.game
@@ -300,7 +335,7 @@ class Search:
             seat = to_act[0]
             legal = game.legal_actions(state, seat)
             if policy is not None:
-                action = policy(state, seat, legal, rng)
+                action = self._play(policy, state, seat, legal, rng)
             else:
                 action = sample_choice(legal, rng)
             state = game.transition(state, action, rng)
