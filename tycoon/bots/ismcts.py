@@ -9,11 +9,16 @@ ISMCTS, Cowling, Powley and Whitehouse 2012):
 - **selection** among the children whose actions are legal *in this determinisation*, by UCB1
   with availability counts (a child's exploration term counts the visits in which it could have
   been chosen, not the parent's visits);
-- **expansion** of one untried action, drawn at random;
+- **expansion** of one untried action: the policy's move first, then the next in the game's
+  ranking (``Game.rank_actions``) where it offers one, else one drawn at random;
 - **rollout** by random play or by the game's fast policy (``Game.rollout_policy``), up to a depth
   after which the game's evaluation (``Game.evaluate``) scores the position, or to the end;
 - **backup** of one reward per seat: each node keeps the reward of the seat whose move led to it,
   so every seat, the opponents included, is modelled as playing for itself.
+
+The policy's move in a state is remembered for the search while states recur (deterministic
+games, where rollouts walk on from where earlier ones went), and the memory is given up where
+they do not.
 
 Chance happens inside ``transition`` with the rng the search passes: every iteration has its own
 rng, forked from the bot's, so a search with the same seed and iteration budget repeats exactly.
