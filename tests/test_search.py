@@ -539,3 +539,28 @@ def test_where_states_do_not_recur_the_search_keeps_no_memory() -> None:
     )
     search.run(iterations=80)
     assert search.lookups >= 400 and search.memo is None
+
+
+def _two_children(search: Search) -> tuple[Any, Any]:
+    """The root with a well-tried child of mean reward 0.05 and a little-tried one of 0.04."""
+    from tycoon.bots.ismcts import Node
+
+    good, poor = Pick(0, 1), Pick(0, 2)
+    root = search.root
+    root.visits = 20
+    for action, visits, mean in ((good, 15, 0.05), (poor, 5, 0.04)):
+        child = Node(action, 0)
+        child.visits, child.available, child.reward = visits, 19, mean * visits
+        root.children[action] = child
+    return good, poor
+
+
+@pytest.mark.parametrize("normalise", [True, False])
+def test_close_rewards_are_stretched_so_the_better_move_is_followed(normalise: bool) -> None:
+    """Evaluations of a long game's position are small shares (0.04 against 0.05): unscaled,
+    exploration swamps the difference; normalised to the spread at the node, it counts."""
+    game = make("sealed-auction")
+    search = Search(game, 0, None, [], SeededRng(1), normalise=normalise)
+    good, poor = _two_children(search)
+    chosen = search._select(search.root, [good, poor], None, SeededRng(2))
+    assert chosen.action == (good if normalise else poor)

@@ -8,7 +8,9 @@ ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 - **selection** among the children whose actions are legal *in this determinisation*, by UCB1
   with availability counts (a child's exploration term counts the visits in which it could have
-  been chosen, not the parent's visits);
+  been chosen, not the parent's visits), the children's mean rewards stretched to the spread
+  between the lowest and the highest of them (at least :data:`NORM_FLOOR`): a long game's
+  evaluations are small shares close together, which exploration would otherwise swamp;
 - **expansion** of one untried action: the policy's move first, then the next in the game's
   ranking (``Game.rank_actions``) where it offers one, else one drawn at random;
 - **rollout** by random play or by the game's fast policy (``Game.rollout_policy``), up to a depth
@@ -56,7 +58,8 @@ DEFAULT_C = 0.7
 WIN_WEIGHT = 0.8
 WIDEN = 1.0
 PRIOR_BONUS = 0.5
-PRIOR_SHARE = 0.15
+PRIOR_SHARE = 0.1
+NORM_FLOOR = 0.01  # the narrowest spread of mean rewards that normalisation stretches to 1
 MEMO_TRIAL = 400  # policy look-ups before a search judges whether states recur
 MEMO_RATE = 5  # ... and keeps its memory if at least one in this many was a hit
 
@@ -138,12 +141,14 @@ class Search:
         depth: int = 0,
         policy: Policy | None = None,
         policy_rollouts: bool = True,
+        normalise: bool = True,
     ) -> None:
         self.game = game
         self.seat = seat
         self.view = view
         self.rng = rng
         self.c = c
+        self.normalise = normalise
         self.depth = depth
         self.policy = policy
         self.rollout_policy = policy if policy_rollouts else None
@@ -247,10 +252,13 @@ class Search:
         best = tried[0]
         best_score = -math.inf
         c = self.c
-        for child in tried:
-            score = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+        means = [child.reward / child.visits for child in tried]
+        low = min(means)
+        scale = 1.0
+        if self.normalise:
+            scale = 1.0 / max(max(means) - low, NORM_FLOOR)
+        for child, mean in zip(tried, means, strict=True):
+            score = (mean - low) * scale + c * math.sqrt(math.log(child.available) / child.visits)
             if child.action == suggestion:
                 score += PRIOR_BONUS / (child.visits + 1)
             if score > best_score:
