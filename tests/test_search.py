@@ -564,3 +564,14 @@ def test_close_rewards_are_stretched_so_the_better_move_is_followed(normalise: b
     good, poor = _two_children(search)
     chosen = search._select(search.root, [good, poor], None, SeededRng(2))
     assert chosen.action == (good if normalise else poor)
+
+
+def test_where_chance_plays_close_rewards_are_not_stretched() -> None:
+    """Once the search has given up its memory (states do not recur: chance or hidden data),
+    a difference between mean rewards is mostly noise and is left as it is."""
+    game = make("sealed-auction")
+    search = Search(game, 0, None, [], SeededRng(1))
+    good, poor = _two_children(search)
+    search.memo = None
+    chosen = search._select(search.root, [good, poor], None, SeededRng(2))
+    assert chosen.action == poor

@@ -8,9 +8,11 @@ ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 - **selection** among the children whose actions are legal *in this determinisation*, by UCB1
   with availability counts (a child's exploration term counts the visits in which it could have
-  been chosen, not the parent's visits), the children's mean rewards stretched to the spread
-  between the lowest and the highest of them (at least :data:`NORM_FLOOR`): a long game's
-  evaluations are small shares close together, which exploration would otherwise swamp;
+  been chosen, not the parent's visits); where states recur (deterministic play, see below)
+  the children's mean rewards are stretched to the spread between the lowest and the highest
+  of them (at least :data:`NORM_FLOOR`): a long game's evaluations are small shares close
+  together, which exploration would otherwise swamp, and without chance their differences are
+  the moves' own (with chance they are mostly noise, and are left as they are);
 - **expansion** of one untried action: the policy's move first, then the next in the game's
   ranking (``Game.rank_actions``) where it offers one, else one drawn at random;
 - **rollout** by random play or by the game's fast policy (``Game.rollout_policy``), up to a depth
@@ -58,7 +60,8 @@ DEFAULT_C = 0.7
 WIN_WEIGHT = 0.8
 WIDEN = 1.0
 PRIOR_BONUS = 0.5
-PRIOR_SHARE = 0.1
+PRIOR_SHARE = 0.15
+PRIOR_SHARE_RECUR = 0.1  # ... where states recur and rewards are stretched (less noise)
 NORM_FLOOR = 0.01  # the narrowest spread of mean rewards that normalisation stretches to 1
 MEMO_TRIAL = 400  # policy look-ups before a search judges whether states recur
 MEMO_RATE = 5  # ... and keeps its memory if at least one in this many was a hit
@@ -255,7 +258,9 @@ class Search:
         means = [child.reward / child.visits for child in tried]
         low = min(means)
         scale = 1.0
-        if self.normalise:
+        if self.normalise and self.memo is not None:
+            # Only where states recur (no chance, nothing hidden): a difference between means
+            # there is the moves', where chance plays it is mostly noise, not to be stretched.
             scale = 1.0 / max(max(means) - low, NORM_FLOOR)
         for child, mean in zip(tried, means, strict=True):
             score = (mean - low) * scale + c * math.sqrt(math.log(child.available) / child.visits)
@@ -357,11 +362,13 @@ class Search:
     # -- the answer ---------------------------------------------------------------------------
     def best(self) -> Action:
         """The most visited root action (ties: the higher mean reward, then the first); the
-        policy's own move counts ``PRIOR_SHARE`` of the iterations more, so that the search
+        policy's own move counts ``PRIOR_SHARE`` of the iterations more (``PRIOR_SHARE_RECUR``
+        where states recur), so that the search
         departs from it only on some evidence."""
         best: Node | None = None
         best_key = (-math.inf, -math.inf)
-        bonus = PRIOR_SHARE * self.iterations
+        share = PRIOR_SHARE_RECUR if self.memo is not None else PRIOR_SHARE
+        bonus = share * self.iterations
         for child in self.root.children.values():
             visits = child.visits + (bonus if child.action == self.root_prior else 0.0)
             key = (visits, child.reward / child.visits if child.visits else 0.0)
