@@ -412,3 +412,166 @@ def test_esport_monopolys_policy_carries_out_a_plan_made_before_the_search_began
             planned += 1
         match.play(action)
     assert planned == 3
+
+
+def test_with_a_ranking_the_search_widens_in_the_games_order() -> None:
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+    ranking = [legal[i] for i in (7, 3, 11, 5, 2)]
+    asked: list[int] = []
+
+    def ranked(state: Any, seat: int, legal: Any) -> Any:
+        asked.append(seat)
+        return ranking
+
+    game.rank_actions = ranked
+
+    def last_choice(state: Any, seat: int, legal: Any, rng: Any) -> Any:
+        return legal[len(legal) - 1]
+
+    search = Search(
+        game, seat, game.observe(state, seat), legal, SeededRng(3), policy=last_choice, depth=1
+    )
+    search.run(iterations=16)
+    order = [child.action for child in search.root.children.values()]
+    assert order[0] == legal[len(legal) - 1]
+    assert order[1:] == ranking[: len(order) - 1]
+    assert len(order) >= 3
+    assert asked.count(seat) >= 1
+
+
+def test_a_lazy_action_set_is_searched_without_being_listed() -> None:
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+    assert candidates(legal) is legal
+    listed: list[int] = []
+    real = type(legal).__getitem__
+
+    def counted(self: Any, index: Any) -> Any:
+        listed.append(1)
+        return real(self, index)
+
+    bot = IsmctsBot(game, seat, SeededRng(1), {"iterations": "20"})
+    type(legal).__getitem__ = counted  # type: ignore[method-assign]
+    try:
+        game.check(state, bot.choose(game.observe(state, seat), legal))
+    finally:
+        type(legal).__getitem__ = real  # type: ignore[method-assign]
+    assert len(legal) > 100 and len(listed) < len(legal)
+
+
+def test_my_city_ranks_moves_by_the_greedy_bots_judgement_best_first() -> None:
+    from tycoon.games.my_city.bots import _Position
+    from tycoon.games.my_city.rules import RANKED
+
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+    ranked = game.rank_actions(state, seat, legal)
+    assert ranked is not None and len(ranked) == RANKED
+    assert all(move in legal for move in ranked)
+    bot = make_bot("greedy", game, seat, SeededRng(1))
+    position = _Position(game.tables, game.observe(state, seat), seat, bot.line_steps)  # type: ignore[attr-defined]
+    tables = game.tables
+
+    def key(move: Any) -> Any:
+        square = tables.board.index(move.square)
+        return position.evaluate(square, tables.counter_ids[move.counter], False)
+
+    keys = [key(move) for move in ranked]
+    assert keys == sorted(keys, reverse=True)
+    assert keys[0] == max(key(move) for move in legal)
+    assert key(bot.choose(game.observe(state, seat), legal)) == keys[0]
+
+
+def test_esport_monopoly_values_the_rent_a_deed_charges_beyond_its_price() -> None:
+    """A deed bought with cash leaves net worth unchanged but brings rent: the evaluation
+    favours the seat holding it."""
+    from tycoon.games.esport_monopoly.board import BOARD
+
+    game, state, _ = decision("esport-monopoly", skip=30)
+    table = state.table
+    square = next(q for q in range(40) if BOARD.price[q] and table.owner[q] < 0)
+    owner = list(table.owner)
+    owner[square] = 0
+    bought = table._replace(
+        owner=tuple(owner),
+        holdings=(table.holdings[0] | 1 << square, *table.holdings[1:]),
+        cash=(table.cash[0] - BOARD.price[square], *table.cash[1:]),
+    )
+    after = state._replace(table=bought)
+    assert game.rules.net_worth(bought, 0) == game.rules.net_worth(table, 0)
+    before_values = game.evaluate(state)
+    after_values = game.evaluate(after)
+    assert before_values is not None and after_values is not None
+    assert after_values[0] > before_values[0]
+
+
+def test_where_states_recur_the_policy_is_asked_once_per_state() -> None:
+    """My City has no chance after the deal and nothing hidden: rollouts walk on from where
+    earlier ones went, and the search looks the policy's moves up instead of asking again."""
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+    greedy = game.rollout_policy()
+    assert greedy is not None
+    asked: list[Any] = []
+
+    def policy(state: Any, seat: int, legal: Any, rng: Any) -> Any:
+        asked.append((state, seat))
+        return greedy(state, seat, legal, rng)
+
+    search = Search(game, seat, game.observe(state, seat), legal, SeededRng(3), policy=policy)
+    search.run(iterations=60)
+    assert search.memo is not None and search.hits > 0
+    assert len(asked) == len(set(asked)) == search.lookups - search.hits
+
+
+def test_where_states_do_not_recur_the_search_keeps_no_memory() -> None:
+    game, state, seat = decision("estates", skip=20)
+    legal = game.legal_actions(state, seat)
+    search = Search(
+        game,
+        seat,
+        game.observe(state, seat),
+        legal,
+        SeededRng(3),
+        policy=game.rollout_policy(),
+        depth=game.search_depth(),
+    )
+    search.run(iterations=80)
+    assert search.lookups >= 400 and search.memo is None
+
+
+def _two_children(search: Search) -> tuple[Any, Any]:
+    """The root with a well-tried child of mean reward 0.05 and a little-tried one of 0.04."""
+    from tycoon.bots.ismcts import Node
+
+    good, poor = Pick(0, 1), Pick(0, 2)
+    root = search.root
+    root.visits = 20
+    for action, visits, mean in ((good, 15, 0.05), (poor, 5, 0.04)):
+        child = Node(action, 0)
+        child.visits, child.available, child.reward = visits, 19, mean * visits
+        root.children[action] = child
+    return good, poor
+
+
+@pytest.mark.parametrize("normalise", [True, False])
+def test_close_rewards_are_stretched_so_the_better_move_is_followed(normalise: bool) -> None:
+    """Evaluations of a long game's position are small shares (0.04 against 0.05): unscaled,
+    exploration swamps the difference; normalised to the spread at the node, it counts."""
+    game = make("sealed-auction")
+    search = Search(game, 0, None, [], SeededRng(1), normalise=normalise)
+    good, poor = _two_children(search)
+    chosen = search._select(search.root, [good, poor], None, SeededRng(2))
+    assert chosen.action == (good if normalise else poor)
+
+
+def test_where_chance_plays_close_rewards_are_not_stretched() -> None:
+    """Once the search has given up its memory (states do not recur: chance or hidden data),
+    a difference between mean rewards is mostly noise and is left as it is."""
+    game = make("sealed-auction")
+    search = Search(game, 0, None, [], SeededRng(1))
+    good, poor = _two_children(search)
+    search.memo = None
+    chosen = search._select(search.root, [good, poor], None, SeededRng(2))
+    assert chosen.action == poor

@@ -8,12 +8,21 @@ ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 - **selection** among the children whose actions are legal *in this determinisation*, by UCB1
   with availability counts (a child's exploration term counts the visits in which it could have
-  been chosen, not the parent's visits);
-- **expansion** of one untried action, drawn at random;
+  been chosen, not the parent's visits); where states recur (deterministic play, see below)
+  the children's mean rewards are stretched to the spread between the lowest and the highest
+  of them (at least :data:`NORM_FLOOR`): a long game's evaluations are small shares close
+  together, which exploration would otherwise swamp, and without chance their differences are
+  the moves' own (with chance they are mostly noise, and are left as they are);
+- **expansion** of one untried action: the policy's move first, then the next in the game's
+  ranking (``Game.rank_actions``) where it offers one, else one drawn at random;
 - **rollout** by random play or by the game's fast policy (``Game.rollout_policy``), up to a depth
   after which the game's evaluation (``Game.evaluate``) scores the position, or to the end;
 - **backup** of one reward per seat: each node keeps the reward of the seat whose move led to it,
   so every seat, the opponents included, is modelled as playing for itself.
+
+The policy's move in a state is remembered for the search while states recur (deterministic
+games, where rollouts walk on from where earlier ones went), and the memory is given up where
+they do not.
 
 Chance happens inside ``transition`` with the rng the search passes: every iteration has its own
 rng, forked from the bot's, so a search with the same seed and iteration budget repeats exactly.
@@ -38,7 +47,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tycoon.core.actions import Action, AmountRange, count_actions, sample_choice
+from tycoon.core.actions import Action, ActionSet, AmountRange, count_actions, sample_choice
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.game import Game, Outcome
 from tycoon.core.players import Bot, register_bot
@@ -52,6 +61,10 @@ WIN_WEIGHT = 0.8
 WIDEN = 1.0
 PRIOR_BONUS = 0.5
 PRIOR_SHARE = 0.15
+PRIOR_SHARE_RECUR = 0.1  # ... where states recur and rewards are stretched (less noise)
+NORM_FLOOR = 0.01  # the narrowest spread of mean rewards that normalisation stretches to 1
+MEMO_TRIAL = 400  # policy look-ups before a search judges whether states recur
+MEMO_RATE = 5  # ... and keeps its memory if at least one in this many was a hit
 
 Policy = Callable[[Any, int, Sequence[Any], Rng], Action]
 
@@ -70,9 +83,13 @@ def spread_amounts(choice: AmountRange[Any]) -> list[int]:
     return picks
 
 
-def candidates(legal: Sequence[Any], suggestion: Action | None = None) -> list[Action]:
+def candidates(legal: Sequence[Any], suggestion: Action | None = None) -> Sequence[Action]:
     """Concrete actions standing for ``legal``: actions as they are, ranges discretised, and
-    ``suggestion`` (a policy's pick) added when a range holds it."""
+    ``suggestion`` (a policy's pick) added when a range holds it. A lazy set of concrete
+    actions (an :class:`ActionSet` with ``concrete``, e.g. a thousand placements) is kept as
+    it is, never listed."""
+    if isinstance(legal, ActionSet) and legal.concrete:
+        return legal
     result: list[Action] = []
     for choice in legal:
         if isinstance(choice, AmountRange):
@@ -101,7 +118,7 @@ class Node:
     """A tree node: reached by ``action`` of ``seat`` (the root by none), with that seat's total
     reward, its visits, and how often it was available when its parent was visited."""
 
-    __slots__ = ("action", "available", "children", "reward", "seat", "visits")
+    __slots__ = ("action", "available", "children", "ranked", "reward", "seat", "visits")
 
     def __init__(self, action: Action | None, seat: int) -> None:
         self.action = action
@@ -110,6 +127,7 @@ class Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.ranked: list[Action] | None = None  # the game's ranking, asked once when widening
 
 
 class Search:
@@ -126,21 +144,30 @@ class Search:
         depth: int = 0,
         policy: Policy | None = None,
         policy_rollouts: bool = True,
+        normalise: bool = True,
     ) -> None:
         self.game = game
         self.seat = seat
         self.view = view
         self.rng = rng
         self.c = c
+        self.normalise = normalise
         self.depth = depth
         self.policy = policy
         self.rollout_policy = policy if policy_rollouts else None
         self.players = game.players
         self.root = Node(None, seat)
         self.root_legal = legal
-        self.root_actions: list[Action] | None = None
+        self.root_actions: Sequence[Action] | None = None
         self.root_prior: Action | None = None
         self.iterations = 0
+        self.memo: dict[tuple[Any, int], Action] | None = {}
+        self.lookups = 0
+        self.hits = 0
+        # The game's ranking of moves, for widening (only asked when there is a policy).
+        self.rank: Callable[[Any, int, Sequence[Any]], Sequence[Action] | None] | None = (
+            game.rank_actions if policy is not None else None
+        )
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self, iterations: int = 0, seconds: float = 0.0) -> None:
@@ -164,8 +191,10 @@ class Search:
         node = self.root
         path = [node]
         actions = self.root_actions
+        legal = self.root_legal
+        seat = self.seat
         while True:
-            child = self._select(node, actions, suggestion, rng)
+            child = self._select(node, actions, suggestion, rng, state, seat, legal)
             state = game.transition(state, child.action, rng)
             path.append(child)
             if child.visits == 0:
@@ -187,17 +216,29 @@ class Search:
         self.iterations += 1
 
     def _select(
-        self, node: Node, actions: list[Action], suggestion: Action | None, rng: Rng
+        self,
+        node: Node,
+        actions: Sequence[Action],
+        suggestion: Action | None,
+        rng: Rng,
+        state: Any = None,
+        seat: int = 0,
+        legal: Sequence[Any] = (),
     ) -> Node:
         """The child to follow: a new one while the node may widen (the policy's pick first,
-        then at random), else the best tried one by UCB1 over availability; every available
-        child's availability is counted.
+        then the game's ranking, then at random), else the best tried one by UCB1 over
+        availability; every available child's availability is counted.
 
         Without a policy every action is tried once before any is tried again; with one, a
         node visited ``v`` times has at most ``1 + WIDEN * sqrt(v)`` children (progressive
-        widening), so a small budget is spent refining the policy's move and a few rivals."""
+        widening), so a small budget is spent refining the policy's move and a few rivals:
+        the next ones in the game's ranking (``Game.rank_actions``, asked once a node, in the
+        determinisation at hand) where it offers one, else drawn at random."""
         children = node.children
-        tried = [children[a] for a in actions if a in children]
+        if isinstance(actions, ActionSet):  # many actions, few children: test each child
+            tried = [child for action, child in children.items() if action in actions]
+        else:
+            tried = [children[a] for a in actions if a in children]
         for child in tried:
             child.available += 1
         if len(tried) < len(actions) and (
@@ -206,8 +247,7 @@ class Search:
             if suggestion is not None and suggestion not in children and suggestion in actions:
                 action = suggestion
             else:
-                untried = [a for a in actions if a not in children]
-                action = untried[rng.below(len(untried))]
+                action = self._widen(node, actions, rng, state, seat, legal)
             child = Node(action, action.seat)
             child.available = 1
             children[action] = child
@@ -215,21 +255,84 @@ class Search:
         best = tried[0]
         best_score = -math.inf
         c = self.c
-        for child in tried:
-            score = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+        means = [child.reward / child.visits for child in tried]
+        low = min(means)
+        scale = 1.0
+        if self.normalise and self.memo is not None:
+            # Only where states recur (no chance, nothing hidden): a difference between means
+            # there is the moves', where chance plays it is mostly noise, not to be stretched.
+            scale = 1.0 / max(max(means) - low, NORM_FLOOR)
+        for child, mean in zip(tried, means, strict=True):
+            score = (mean - low) * scale + c * math.sqrt(math.log(child.available) / child.visits)
             if child.action == suggestion:
                 score += PRIOR_BONUS / (child.visits + 1)
             if score > best_score:
                 best, best_score = child, score
         return best
 
+    def _widen(
+        self,
+        node: Node,
+        actions: Sequence[Action],
+        rng: Rng,
+        state: Any,
+        seat: int,
+        legal: Sequence[Any],
+    ) -> Action:
+        """An untried action of ``actions``: the best ranked by the game, else one at random."""
+        children = node.children
+        if self.rank is not None and state is not None:
+            if node.ranked is None:
+                node.ranked = list(self.rank(state, seat, legal) or ())
+            if node.ranked:
+                allowed = actions if isinstance(actions, ActionSet) else set(actions)
+                for action in node.ranked:
+                    if action not in children and action in allowed:
+                        return action
+        count = len(actions)
+        if isinstance(actions, ActionSet) and 2 * len(children) < count:
+            while True:  # most are untried: draw until one is
+                drawn: Action = actions[rng.below(count)]
+                if drawn not in children:
+                    return drawn
+        untried = [a for a in actions if a not in children]
+        return untried[rng.below(len(untried))]
+
     def _suggest(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Action | None:
         """The policy's pick (a prior for widening, and an amount to search within a range)."""
         if self.policy is None:
             return None
-        return self.policy(state, seat, legal, rng)
+        return self._play(self.policy, state, seat, legal, rng)
+
+    def _play(
+        self, policy: Policy, state: Any, seat: int, legal: Sequence[Any], rng: Rng
+    ) -> Action:
+        """The policy's move in ``state``, remembered for the search while states recur.
+
+        Where play is deterministic (no chance after the deal, nothing hidden, as in My City)
+        the same states come back in iteration after iteration (a leaf's rollout walks on from
+        where its parent's did), and the policy's move in a state is looked up rather than
+        worked out again: the policy then breaks its ties once per state. Where states seldom
+        recur the memory is given up after :data:`MEMO_TRIAL` look-ups, costing nothing more."""
+        memo = self.memo
+        if memo is None:
+            return policy(state, seat, legal, rng)
+        try:
+            key = (state, seat)
+            action = memo.get(key)
+        except TypeError:  # an unhashable state: no memory
+            self.memo = None
+            return policy(state, seat, legal, rng)
+        self.lookups += 1
+        if action is not None:
+            self.hits += 1
+            return action
+        if self.lookups >= MEMO_TRIAL and self.hits * MEMO_RATE < self.lookups:
+            self.memo = None
+        action = policy(state, seat, legal, rng)
+        if self.memo is not None:
+            memo[key] = action
+        return action
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
         game = self.game
@@ -250,7 +353,7 @@ class Search:
             seat = to_act[0]
             legal = game.legal_actions(state, seat)
             if policy is not None:
-                action = policy(state, seat, legal, rng)
+                action = self._play(policy, state, seat, legal, rng)
             else:
                 action = sample_choice(legal, rng)
             state = game.transition(state, action, rng)
@@ -259,11 +362,13 @@ class Search:
     # -- the answer ---------------------------------------------------------------------------
     def best(self) -> Action:
         """The most visited root action (ties: the higher mean reward, then the first); the
-        policy's own move counts ``PRIOR_SHARE`` of the iterations more, so that the search
+        policy's own move counts ``PRIOR_SHARE`` of the iterations more (``PRIOR_SHARE_RECUR``
+        where states recur), so that the search
         departs from it only on some evidence."""
         best: Node | None = None
         best_key = (-math.inf, -math.inf)
-        bonus = PRIOR_SHARE * self.iterations
+        share = PRIOR_SHARE_RECUR if self.memo is not None else PRIOR_SHARE
+        bonus = share * self.iterations
         for child in self.root.children.values():
             visits = child.visits + (bonus if child.action == self.root_prior else 0.0)
             key = (visits, child.reward / child.visits if child.visits else 0.0)
@@ -311,7 +416,9 @@ class IsmctsBot(Bot):
         self.last: Search | None = None
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
-        if count_actions(legal) == 1:
+        if (
+            len(legal) if isinstance(legal, ActionSet) and legal.concrete else count_actions(legal)
+        ) == 1:
             return sample_choice(legal, self.search_rng)
         policy = self.game.rollout_policy()
         search = Search(

@@ -112,7 +112,11 @@ class ActionSet(Sequence[A]):
     """A sequence of concrete actions computed on demand, with a fast membership test.
 
     Subclasses implement ``__len__``, ``__getitem__`` (an int index) and ``__contains__``.
+    One that holds concrete actions only, never an :class:`AmountRange`, says so with
+    ``concrete = True``: a search may then index it without listing it.
     """
+
+    concrete: bool = False
 
     def __iter__(self) -> Iterator[A]:
         for i in range(len(self)):

