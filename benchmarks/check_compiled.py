@@ -22,7 +22,8 @@ GAMES = 12
 
 
 def simulate(game: str, seats: str, pythonpath: str | None) -> str:
-    env = dict(os.environ)
+    # Each run is what it says: no compiled build from the user's cache (tycoon accelerate).
+    env = {**os.environ, "TYCOON_COMPILED": "0"}
     # The working directory comes first on sys.path: run where no other tycoon can be found.
     cwd = tempfile.gettempdir()
     if pythonpath is not None:
@@ -49,7 +50,7 @@ def main(argv: list[str]) -> int:
         [sys.executable, "-c", "import tycoon.core.rng as m; print(m.__file__)"],
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONPATH": compiled},
+        env={**os.environ, "PYTHONPATH": compiled, "TYCOON_COMPILED": "0"},
         cwd=compiled,
         check=True,
     ).stdout.strip()
