@@ -19,10 +19,11 @@ import os
 import sys
 from pathlib import Path
 
-from tycoon.cli.accelerate import build
-from tycoon.core import TycoonError
-
 SOURCE = Path(__file__).resolve().parent.parent / "tycoon"
+sys.path.insert(0, str(SOURCE.parent))  # build with this checkout's code, whatever is installed
+
+from tycoon.cli.accelerate import build  # noqa: E402
+from tycoon.core import TycoonError  # noqa: E402
 
 GAMES = sorted(p.parent.name.replace("_", "-") for p in (SOURCE / "games").glob("*/__init__.py"))
 

@@ -705,6 +705,7 @@ class Rules:
             skipping &= ~(1 << active)
             doubles = 0
             ev.append(("turn", active))
+        acting: tuple[int, ...]
         if buy or debt is not None:
             acting = ACTIVE[active]
         else:
