@@ -16,7 +16,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-import tycoon
+CHECKOUT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(CHECKOUT))  # this checkout's source, whatever tycoon is installed
+
+import tycoon  # noqa: E402
 
 GAMES = 12
 
@@ -60,7 +63,7 @@ def main(argv: list[str]) -> int:
         codes = {entry.code for entry in tycoon.bots.bots_for(spec.name)}
         first = "greedy" if "greedy" in codes else "random"
         seats = ",".join([first] + ["random"] * (spec.default_players - 1))
-        source = simulate(spec.name, seats, None)
+        source = simulate(spec.name, seats, str(CHECKOUT))
         fast = simulate(spec.name, seats, compiled)
         if json.loads(source) != json.loads(fast):
             raise SystemExit(f"{spec.name}: the compiled copy plays different games")
