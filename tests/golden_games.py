@@ -3,8 +3,8 @@
 A hot-path change (a faster transition, a cheaper view, a bot that skips work, a new play loop,
 an rng that draws faster) must not change a single game. Each configuration below plays a few
 seeded games through the simulator (``tycoon.sim.runner.play_match``: views, legal actions, bot
-choices, checked moves, records) and keeps the SHA-256 of each game's record (every action in
-notation, every chance outcome, the outcome) and of its statistics. ``golden_games.json`` holds
+choices, checked moves, records) and keeps the SHA-256 of what was played: the record's set-up
+draws, steps (every action in notation, every chance outcome) and outcome, and the statistics. ``golden_games.json`` holds
 the digests made before the speed work; ``test_golden_games.py`` plays the games again and
 compares, game by game.
 
@@ -77,8 +77,12 @@ def fingerprint(config: Config, index: int) -> str:
     game = make(config.game, len(config.seats), **dict(config.options))
     seed = derive_seed(SEED, index)
     match = play_match(game, make_bots(game, config.seats, seed), seed, config.seats)
-    statistics = json.dumps(game.statistics(match.state), sort_keys=True)
-    content = match.record().to_line() + "\n" + statistics
+    # The play only (set-up draws, every step, the outcome, the statistics), not the options or
+    # version the record also carries: an option added with a default changes no game.
+    record = match.record().to_json()
+    played = {key: record[key] for key in ("setup", "steps", "outcome")}
+    played["statistics"] = game.statistics(match.state)
+    content = json.dumps(played, sort_keys=True)
     return hashlib.sha256(content.encode()).hexdigest()[:20]
 
 
