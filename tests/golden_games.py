@@ -4,9 +4,9 @@ A hot-path change (a faster transition, a cheaper view, a bot that skips work, a
 an rng that draws faster) must not change a single game. Each configuration below plays a few
 seeded games through the simulator (``tycoon.sim.runner.play_match``: views, legal actions, bot
 choices, checked moves, records) and keeps the SHA-256 of what was played: the record's set-up
-draws, steps (every action in notation, every chance outcome) and outcome, and the statistics. ``golden_games.json`` holds
-the digests made before the speed work; ``test_golden_games.py`` plays the games again and
-compares, game by game.
+draws, steps (every action in notation, every chance outcome) and outcome, and the statistics.
+``golden_games.json`` holds digests that the code before the speed work produced;
+``test_golden_games.py`` plays the games again and compares, game by game.
 
 A rules change that bumps a game's ``version`` changes its games on purpose: check the change,
 then write the fixture again::
