@@ -1,73 +1,31 @@
-"""Build a mypyc-compiled copy of tycoon: the same typed code, compiled to C extensions.
+"""Build a mypyc-compiled copy of tycoon into a directory (CI and benchmarks).
 
-    python benchmarks/accelerate.py build/fast                  # core + every listed game
+    python benchmarks/accelerate.py build/fast                  # core + every game
     python benchmarks/accelerate.py build/fast --game my-city   # core + one game
     PYTHONPATH=build/fast python benchmarks/bench_random.py --game my-city
 
-The engine and the games are plain typed Python that mypyc compiles unchanged (STYLE: "typed,
-mypyc-compatible Python is the fast path before any rewrite"); compiled, the same games (same
-seeds, same moves) run faster. The copy is made outside the source tree so a compiled module can
-never shadow an edited source file: rebuild it after any change. Needs mypy (a dev dependency,
-which ships mypyc) and a C compiler. Compiled
-frozen dataclasses cannot be deep-copied, so the few tests that snapshot a state with
-``copy.deepcopy`` are for the interpreted build only.
+The same build as ``tycoon accelerate`` (``tycoon/cli/accelerate.py``), which users run to have
+the ``tycoon`` command pick the build up by itself; here it goes into a directory of your choice
+and is used with ``PYTHONPATH`` (``TYCOON_COMPILED_DIR=build/fast`` makes the command use it
+too). ``MYPYC_OPT_LEVEL`` sets the C optimisation level (CI builds at 0, quicker to build). Rebuild
+after any change to the source. Compiled frozen dataclasses cannot be deep-copied, so the few
+tests that snapshot a state with ``copy.deepcopy`` are for the interpreted build only.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
+import os
 import sys
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parent.parent / "tycoon"
+sys.path.insert(0, str(SOURCE.parent))  # build with this checkout's code, whatever is installed
 
-CORE = ("actions", "encoding", "errors", "game", "rng", "sealed", "spec", "views", "text")
+from tycoon.cli.accelerate import build  # noqa: E402
+from tycoon.core import TycoonError  # noqa: E402
 
-GAMES = ("esport-monopoly", "estates", "milton-keynes", "my-city", "water-rights")
-
-# Modules left interpreted: Milton Keynes' state builds its frozen dataclasses with
-# object.__new__ (a fast replace), which compiled classes refuse.
-INTERPRETED = {"milton-keynes": ("state.py",)}
-
-
-def module_paths(games: list[str]) -> list[str]:
-    """The core's modules and every module of each game but its ``__init__`` (which registers it).
-
-    Whole packages are compiled because an interpreted class cannot derive from a compiled one
-    (actions, action sets, the game class all derive from the core's).
-    """
-    paths = [f"tycoon/core/{name}.py" for name in CORE]
-    for game in games:
-        package = SOURCE / "games" / game.replace("-", "_")
-        paths.extend(
-            f"tycoon/games/{package.name}/{module.name}"
-            for module in sorted(package.glob("*.py"))
-            if module.name != "__init__.py" and module.name not in INTERPRETED.get(game, ())
-        )
-    return paths
-
-
-def build(out: Path, games: list[str]) -> int:
-    target = out / "tycoon"
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    modules = module_paths(games)
-    result = subprocess.run(
-        [sys.executable, "-m", "mypyc", *modules],
-        cwd=out,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode:
-        sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
-        return result.returncode
-    sys.stdout.write(f"compiled {len(modules)} modules into {target}\n")
-    sys.stdout.write(f"use it with: PYTHONPATH={out} python ...\n")
-    return 0
+GAMES = sorted(p.parent.name.replace("_", "-") for p in (SOURCE / "games").glob("*/__init__.py"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,7 +33,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", default="build/fast", help="where to build the copy")
     parser.add_argument("--game", action="append", choices=GAMES, help="default: all")
     args = parser.parse_args(argv)
-    return build(Path(args.out).resolve(), args.game or list(GAMES))
+    out = Path(args.out).resolve()
+    try:
+        count = build(SOURCE, out, args.game, int(os.environ.get("MYPYC_OPT_LEVEL", "3")))
+    except TycoonError as error:
+        sys.stderr.write(error.reason + "\n")
+        return 1
+    sys.stdout.write(f"compiled {count} modules into {out / 'tycoon'}\n")
+    sys.stdout.write(f"use it with: PYTHONPATH={out} python ...\n")
+    return 0
 
 
 if __name__ == "__main__":

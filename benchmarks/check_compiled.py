@@ -16,13 +16,17 @@ import sys
 import tempfile
 from pathlib import Path
 
-import tycoon
+CHECKOUT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(CHECKOUT))  # this checkout's source, whatever tycoon is installed
+
+import tycoon  # noqa: E402
 
 GAMES = 12
 
 
 def simulate(game: str, seats: str, pythonpath: str | None) -> str:
-    env = dict(os.environ)
+    # Each run is what it says: no compiled build from the user's cache (tycoon accelerate).
+    env = {**os.environ, "TYCOON_COMPILED": "0"}
     # The working directory comes first on sys.path: run where no other tycoon can be found.
     cwd = tempfile.gettempdir()
     if pythonpath is not None:
@@ -49,7 +53,7 @@ def main(argv: list[str]) -> int:
         [sys.executable, "-c", "import tycoon.core.rng as m; print(m.__file__)"],
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONPATH": compiled},
+        env={**os.environ, "PYTHONPATH": compiled, "TYCOON_COMPILED": "0"},
         cwd=compiled,
         check=True,
     ).stdout.strip()
@@ -59,7 +63,7 @@ def main(argv: list[str]) -> int:
         codes = {entry.code for entry in tycoon.bots.bots_for(spec.name)}
         first = "greedy" if "greedy" in codes else "random"
         seats = ",".join([first] + ["random"] * (spec.default_players - 1))
-        source = simulate(spec.name, seats, None)
+        source = simulate(spec.name, seats, str(CHECKOUT))
         fast = simulate(spec.name, seats, compiled)
         if json.loads(source) != json.loads(fast):
             raise SystemExit(f"{spec.name}: the compiled copy plays different games")

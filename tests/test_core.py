@@ -72,6 +72,20 @@ def test_game_names_ignore_case_and_underscores() -> None:
 # -- rng --------------------------------------------------------------------------------------
 
 
+def test_seeded_rng_draws_what_randrange_draws() -> None:
+    """SeededRng.below is randrange(n) without its argument checks: the same stream, so records
+    and seeded simulations made before it stay valid."""
+    import random
+
+    sizes = [1, 2, 3, 6, 7, 8, 9, 36, 40, 64, 100, 1000, 2**31 - 1, 2**40, 10**20]
+    reference = random.Random(77)
+    rng = SeededRng(77)
+    for n in sizes * 50:
+        assert rng.below(n) == reference.randrange(n)
+    with pytest.raises(ValueError):
+        rng.below(0)
+
+
 def test_seeded_rng_repeats_and_scripted_rng_replays() -> None:
     first = [SeededRng(9).below(100) for _ in range(3)]
     assert first == [SeededRng(9).below(100) for _ in range(3)]

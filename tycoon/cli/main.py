@@ -16,6 +16,8 @@ from rich.rule import Rule
 from rich.table import Table
 
 import tycoon
+from tycoon import compiled
+from tycoon.cli.accelerate import accelerate
 from tycoon.cli.files import (
     AtomicFile,
     RecordSlot,
@@ -669,11 +671,16 @@ from tycoon.cli.join import join  # noqa: E402  (an online seat in the terminal)
 
 app.command()(join)
 app.command(context_settings=GAME_OPTIONS)(tournament)
+app.command()(accelerate)
 
 
 def run() -> None:
     """Entry point: user mistakes print one clear line and exit non-zero, never a traceback."""
     err = make_console(stderr=True)
+    status = compiled.STATUS
+    if status is not None:  # the compiled build (tycoon accelerate): in use, or why not
+        line = escape(status.line())
+        err.print(f"[dim]{line}[/dim]" if status.active else line, soft_wrap=True)
     try:
         code = app(standalone_mode=False)
     except TycoonError as error:

@@ -68,7 +68,17 @@ class SeededRng(Rng):
         self._random = random.Random(seed)
 
     def below(self, n: int) -> int:
-        return self._random.randrange(n)
+        # What ``randrange(n)`` does for a whole n > 0 (CPython 3.11+ ``_randbelow``: draw
+        # n.bit_length() bits until the number is below n), without its argument checks: every
+        # chance event goes through here. tests/test_core.py compares it with randrange.
+        if n <= 0:
+            raise ValueError(f"below({n}): n must be at least 1")
+        k = n.bit_length()
+        bits = self._random.getrandbits
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
 
     def getstate(self) -> object:
         """The source's position, for :meth:`setstate` (a face undoing a step it could not keep)."""

@@ -112,6 +112,7 @@ F_CASH, F_OWNER, F_LEVEL, F_HOLDINGS = _F["cash"], _F["owner"], _F["level"], _F[
 F_STANDS, F_ARENAS, F_ACTIVE, F_DOUBLES = _F["stands"], _F["arenas"], _F["active"], _F["doubles"]
 F_AGAIN, F_TURN, F_STACK, F_PASSED = _F["again"], _F["turn"], _F["stack"], _F["passed"]
 F_SKIPPING, F_DEALT, F_EVENTS, F_ACTING = _F["skipping"], _F["dealt"], _F["events"], _F["acting"]
+F_ALIVE, F_CLAIMS, F_MORTGAGED = _F["alive"], _F["claims"], _F["mortgaged"]
 
 
 class _Thrown(Rng):
@@ -332,20 +333,42 @@ class Rules:
         Asked out of turn ("builders", the default): seats that could build right now or have
         rent to ask for. "everyone": every other solvent seat. "none": nobody.
         """
-        active = t.active
+        return self.window_seats_of(
+            t.active,
+            t.alive & ~(t.passed | t.skipping),
+            t.owner,
+            t.claims,
+            t.cash,
+            t.level,
+            t.mortgaged,
+            t.stands,
+            t.arenas,
+        )
+
+    def window_seats_of(
+        self,
+        active: int,
+        alive: int,
+        owner: tuple[int, ...],
+        claims: tuple[Claim, ...],
+        cash: tuple[int, ...],
+        level: tuple[int, ...],
+        mortgaged: int,
+        stands: int,
+        arenas: int,
+    ) -> tuple[int, ...]:
+        """:meth:`window_seats` from the fields it reads (``alive``: the seats still in that
+        have not passed or skipped), so the fast steps need not build a table to ask."""
         if self.window == WINDOW_NONE:
             return ACTIVE[active]
-        alive = t.alive & ~(t.passed | t.skipping)
         if self.window == WINDOW_EVERYONE:
             for seat in self.after[active]:
                 if (alive >> seat) & 1:
                     return ACTIVE[seat]
             return ACTIVE[active]
-        owner = t.owner
         if owner is not self._owners_key:
             self._full_groups_of(owner)
         candidates = alive & self._owners_mask & ~(1 << active)
-        claims = t.claims
         if not candidates and not claims:
             return ACTIVE[active]
         owed = 0
@@ -354,9 +377,6 @@ class Rules:
         candidates |= owed & alive
         # The first candidate owed rent or able to build (can_build_any, inline).
         full_groups = self._full_groups
-        cash = t.cash
-        level = t.level
-        mortgaged = t.mortgaged
         for seat in self.after[active]:
             if not (candidates >> seat) & 1:
                 continue
@@ -368,9 +388,9 @@ class Rules:
                     continue
                 low = min([level[s] for s in members])
                 if low < 4:
-                    if t.stands:
+                    if stands:
                         return ACTIVE[seat]
-                elif low == 4 and t.arenas:
+                elif low == 4 and arenas:
                     return ACTIVE[seat]
         return ACTIVE[active]
 
@@ -685,6 +705,21 @@ class Rules:
             skipping &= ~(1 << active)
             doubles = 0
             ev.append(("turn", active))
+        acting: tuple[int, ...]
+        if buy or debt is not None:
+            acting = ACTIVE[active]
+        else:
+            acting = self.window_seats_of(
+                active,
+                t.alive & ~skipping,
+                t.owner,
+                (),
+                cash,
+                t.level,
+                t.mortgaged,
+                t.stands,
+                t.arenas,
+            )
         table = _new_table(
             Table,
             (
@@ -716,21 +751,24 @@ class Rules:
                 tuple(ev),
                 rent,
                 0,
-                ACTIVE[active],
+                acting,
             ),
         )
-        if not buy and debt is None:
-            acting = self.window_seats(table)
-            if acting[0] != active:
-                fields: list[Any] = list(table)
-                fields[F_ACTING] = acting
-                table = _new_table(Table, fields)
         return _new_table(State, (table, state.chance, state.mail))
 
     def _windowed(self, state: State, fields: list[Any]) -> State:
         """The state with the table ``fields``, a window open: who acts worked out."""
-        table: Table = _new_table(Table, fields)
-        fields[F_ACTING] = self.window_seats(table)
+        fields[F_ACTING] = self.window_seats_of(
+            fields[F_ACTIVE],
+            fields[F_ALIVE] & ~(fields[F_PASSED] | fields[F_SKIPPING]),
+            fields[F_OWNER],
+            fields[F_CLAIMS],
+            fields[F_CASH],
+            fields[F_LEVEL],
+            fields[F_MORTGAGED],
+            fields[F_STANDS],
+            fields[F_ARENAS],
+        )
         return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
 
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
