@@ -1,8 +1,9 @@
 """``tycoon accelerate`` and the compiled build: the stamp check, the switch and the fall-back.
 
 Builds here are fakes (a copy of the source, stamped) except in the last test, a real mypyc build
-at -O0, which takes minutes on a busy machine: it runs when ``TYCOON_BUILD_TEST=1`` (``.ci/run``
-sets it; CI also checks that a compiled build plays the source's games: check_compiled.py).
+at -O0, which takes minutes: it runs when ``TYCOON_BUILD_TEST=1``. CI builds the same way
+(benchmarks/accelerate.py calls tycoon.compiled) and checks that the build plays the source's
+games (check_compiled.py); inside the test run a build competed with the other tests for CPU.
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def test_the_modules_compiled_are_the_core_and_every_game() -> None:
 
 @pytest.mark.skipif(
     os.environ.get("TYCOON_BUILD_TEST") != "1",
-    reason="a real mypyc build takes minutes: TYCOON_BUILD_TEST=1 (.ci/run sets it)",
+    reason="a real mypyc build takes minutes: set TYCOON_BUILD_TEST=1 to run it",
 )
 def test_a_real_build_at_o0_is_used_and_plays_the_same_game(tmp_path) -> None:
     build = tmp_path / "build"
