@@ -46,6 +46,12 @@ def until(condition: Callable[[], Any], what: str, detail: Callable[[], str] = s
 # -- Ctrl-C: a real SIGINT to the command (issue 9 item 11) --------------------------------------
 
 
+def _as_at_a_keyboard() -> None:
+    # A job started in the background by a non-interactive shell (as CI may start the suite)
+    # inherits SIGINT ignored; a person's Ctrl-C at a terminal is never ignored.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def started(*args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "tycoon", *args],
@@ -54,6 +60,7 @@ def started(*args: str) -> subprocess.Popen[bytes]:
         stderr=subprocess.PIPE,
         env=ENV,
         cwd=ROOT,
+        preexec_fn=_as_at_a_keyboard,
     )
 
 

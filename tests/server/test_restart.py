@@ -30,10 +30,14 @@ def views(server: Server, table_id: str, tokens: dict[int, str]) -> list[Any]:
 def play(
     server: Server, table_id: str, tokens: dict[int, str], rng: random.Random, count: int
 ) -> None:
-    """``count`` random legal moves by whichever seat is to act."""
+    """``count`` random legal moves by whichever seat is to act (fewer if the game ends: the
+    table's seed is the server's own, so a game's length is not known here)."""
     for _ in range(count):
         url = f"{server.base}/api/tables/{table_id}/view"
-        seat = server.http.get(url).json()["to_act"][0]
+        to_act = server.http.get(url).json()["to_act"]
+        if not to_act:
+            return
+        seat = to_act[0]
         mine = server.http.get(url, params={"seat": seat, "token": tokens[seat]}).json()
         choice = rng.choice(mine["legal"])
         move: dict[str, Any] = {"seat": seat, "token": tokens[seat], "choice": choice["choice"]}
