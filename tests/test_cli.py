@@ -3,7 +3,6 @@ sealed-auction test game; the built-in games have their own play tests."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -11,23 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from tycoon.cli.main import run
-
-
-def tycoon(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    *args: str,
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["tycoon", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as exit_info:
-        run()
-    captured = capsys.readouterr()
-    code = exit_info.value.code
-    return (code if isinstance(code, int) else 0), captured.out, captured.err
+from sim.support import tycoon  # tests/ is on the path (tests/conftest.py)
 
 
 def test_games_lists_every_game_with_options(monkeypatch, capsys) -> None:

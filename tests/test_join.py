@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -23,6 +22,7 @@ import httpx
 import uvicorn
 from rich.console import Console
 from server.process import free_port  # tests/ is on the path (tests/conftest.py)
+from sim.support import tycoon  # tests/ is on the path (tests/conftest.py)
 
 from tycoon.cli.join import (
     END,
@@ -34,7 +34,6 @@ from tycoon.cli.join import (
     new_lines,
     parse_link,
 )
-from tycoon.cli.main import run
 from tycoon.server.app import create_app
 from tycoon.server.master import Master
 
@@ -326,18 +325,6 @@ def test_the_client_reconnects_when_the_server_comes_back(server: LocalServer) -
 
 
 # -- refusals: one line, exit status 1 -------------------------------------------------------------
-
-
-def tycoon(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str, stdin: str = ""
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["tycoon", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    with pytest.raises(SystemExit) as exit_info:
-        run()
-    captured = capsys.readouterr()
-    code = exit_info.value.code
-    return (code if isinstance(code, int) else 0), captured.out, captured.err
 
 
 def refused(monkeypatch, capsys, *args: str) -> str:

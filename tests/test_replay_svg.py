@@ -3,28 +3,14 @@ each the game's drawing of the view asked for; nothing the user did not name is 
 
 from __future__ import annotations
 
-import io
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from sim.support import tycoon  # tests/ is on the path (tests/conftest.py)
 
-from tycoon.cli.main import run
 from tycoon.core import GameRecord, make, read_records, replay
 from tycoon.sim import make_bots, play_match
-
-
-def tycoon(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["tycoon", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    with pytest.raises(SystemExit) as exit_info:
-        run()
-    captured = capsys.readouterr()
-    code = exit_info.value.code
-    return (code if isinstance(code, int) else 0), captured.out, captured.err
 
 
 def record_file(tmp_path: Path, game_name: str, seed: int = 5) -> tuple[Path, GameRecord]:

@@ -3,14 +3,12 @@ head-to-head table and ratings, on the sealed-auction test game and The Estates.
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from collections import Counter
 
 import pytest
+from sim.support import tycoon  # tests/ is on the path (tests/conftest.py)
 
-from tycoon.cli.main import run
 from tycoon.core.errors import TycoonError, UnknownBotError
 from tycoon.sim.runner import GameResult
 from tycoon.sim.tournament import (
@@ -101,16 +99,6 @@ def test_a_bot_unknown_to_the_game_is_refused_before_any_game() -> None:
     with pytest.raises(TycoonError) as error:
         play_tournament("estates", 4, {}, ("greedy", "nobody"), 4, seed=1)
     assert "nobody" in error.value.reason
-
-
-def tycoon(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str):
-    monkeypatch.setattr(sys, "argv", ["tycoon", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    with pytest.raises(SystemExit) as exit_info:
-        run()
-    captured = capsys.readouterr()
-    code = exit_info.value.code
-    return (code if isinstance(code, int) else 0), captured.out, captured.err
 
 
 def test_the_tournament_command_prints_rates_pairs_and_ratings(monkeypatch, capsys) -> None:

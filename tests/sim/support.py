@@ -11,10 +11,11 @@ from tycoon.cli.main import run
 
 
 def tycoon(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str, stdin: str = ""
 ) -> tuple[int, str, str]:
+    """Run the ``tycoon`` command in this process: its exit status, standard output and error."""
     monkeypatch.setattr(sys, "argv", ["tycoon", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     with pytest.raises(SystemExit) as exit_info:
         run()
     captured = capsys.readouterr()
