@@ -59,9 +59,9 @@ def module_paths(source: Path, games: list[str] | None = None) -> list[str]:
 def missing_tools() -> str:
     """Why a build cannot be made here ("" if it can): mypyc, setuptools, a C compiler."""
     if importlib.util.find_spec("mypyc") is None:
-        return "it needs mypyc, which comes with mypy: pip install mypy (or tycoon's dev extra)"
+        return "it needs mypyc, which comes with mypy: pip install 'tycoon[accelerate]'"
     if importlib.util.find_spec("setuptools") is None:
-        return "it needs setuptools to drive the C compiler: pip install setuptools"
+        return "it needs setuptools to drive the C compiler: pip install 'tycoon[accelerate]'"
     compiler = find_compiler()
     if compiler is not None and not compiler:
         return (
@@ -126,7 +126,7 @@ def location_or_error() -> Path:
     if location is None:
         raise TycoonError(
             "tycoon accelerate keeps the build in the user's cache directory, found with "
-            f"platformdirs: pip install platformdirs (or set {compiled.ENV_DIR})"
+            f"platformdirs: pip install 'tycoon[accelerate]' (or set {compiled.ENV_DIR})"
         )
     return location
 
