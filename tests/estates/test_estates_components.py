@@ -111,10 +111,10 @@ def test_what_if_starting_money_and_round_wins() -> None:
         ({"starting_money": 0}, r"components\.json starting_money: must be a whole number >= 1"),
         ({"starting_money": "12"}, r"components\.json starting_money: holds a whole number"),
         ({"round_wins_to_end": 0}, r"components\.json round_wins_to_end: must be a whole"),
-        ({"offer_row_length": 7}, r"components\.json offer_rows: the offer rows must hold"),
-        ({"rooftops": {"0": 9}}, r"components\.json rooftops: values out of range"),
-        ({"colours": {"0": {"letter": "G"}}}, r"components\.json colours, rows: letters"),
-        ({"lots_per_row": 12}, r"components\.json lots_per_row: The Estates plays only the built"),
+        ({"offer_row_length": 7}, r"components\.json offer_rows: 3 offer rows of 7 hold 21"),
+        ({"rooftops": {"0": 21}}, r"components\.json rooftops: values 1\.\.20"),
+        ({"colours": {"0": {"letter": "G"}}}, r"components\.json colours\.1\.letter: G is alr"),
+        ({"lots_per_row": 25}, r"components\.json lots_per_row: 2\.\.20, not 25"),
     ],
 )
 def test_bad_what_if_components_name_the_field(patch: object, message: str) -> None:

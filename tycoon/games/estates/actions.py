@@ -15,7 +15,9 @@
 ==========================  ============================================================
 
 Rows are ``U`` (upper), ``M`` (middle), ``L`` (lower); lots are 1..10 from Main Street (a
-building permit stands on the lot past its row's requirement, so never past lot 10).
+building permit stands on the lot past its row's requirement, so never past lot 10). What-if data
+(``components.json``) may rename the colours and rows or change their numbers: the notation
+follows the game's :class:`Layout`.
 """
 
 from __future__ import annotations
@@ -23,12 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tycoon.core import Action, MalformedActionError, notation
-from tycoon.games.estates.components import (
-    LOTS,
-    PIECE_BY_CODE,
-    ROWS,
-    piece_code,
-)
+from tycoon.games.estates.components import LAYOUT, Layout
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +92,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Discard,
 )
 
-ROW_BY_LETTER = {row.letter.lower(): index for index, row in enumerate(ROWS)}
+ROW_BY_LETTER = LAYOUT.row_by_letter  # the built-in rows
 
 NOTATION_HELP = (
     "write one of: stow · auction B5 · auction roof · auction barrier 2 · auction mayor · "
@@ -104,14 +101,14 @@ NOTATION_HELP = (
 )
 
 
-def format_action(action: Action) -> str:
+def format_action(action: Action, layout: Layout = LAYOUT) -> str:
     kind = type(action)
     if kind is Bid:
         return f"bid {action.amount}"  # type: ignore[attr-defined]
     if kind is Pass:
         return "pass"
     if kind is Place:
-        row = ROWS[action.row].letter  # type: ignore[attr-defined]
+        row = layout.rows[action.row].letter  # type: ignore[attr-defined]
         lot = action.lot  # type: ignore[attr-defined]
         return f"place {row}{lot}" if lot else f"place {row}"
     if kind is Auction:
@@ -139,7 +136,7 @@ def _number(word: str, what: str, text: str) -> int:
         raise MalformedActionError(f"{text!r}: {error.reason} ({NOTATION_HELP})") from None
 
 
-def parse_action(text: str, seat: int) -> Action:
+def parse_action(text: str, seat: int, layout: Layout = LAYOUT) -> Action:
     """Read the notation above (case and extra spaces do not matter)."""
     words = notation.words(text)
     if not words:
@@ -163,54 +160,59 @@ def parse_action(text: str, seat: int) -> Action:
             code = "roof"
         elif code.startswith("permit"):
             code = "barrier" + code[6:]
-        piece = PIECE_BY_CODE.get(code)
+        piece = layout.piece_by_code.get(code)
         if piece is None:
             raise MalformedActionError(
-                f"{text!r}: there is no piece {' '.join(rest)!r} (a cube is a colour letter and "
-                "a value such as B5; or roof, barrier 1..3, mayor, cancel)"
+                f"{text!r}: there is no piece {' '.join(rest)!r} ({_pieces_help(layout)})"
             )
-        return Auction(seat, piece_code(piece))
+        return Auction(seat, layout.piece_code(piece))
     if verb == "place" and rest:
         code = "".join(rest)
-        row = ROW_BY_LETTER.get(code[0])
+        row = layout.row_by_letter.get(code[0])
         if row is None:
-            letters = "/".join(r.letter for r in ROWS)
+            letters = "/".join(r.letter for r in layout.rows)
             raise MalformedActionError(f"{text!r}: a row is {letters} ({NOTATION_HELP})")
         lot = _number(code[1:], "a lot", text) if len(code) > 1 else 0
-        # Lot 11 is read, so that a barrier meant to stand there is refused with the rule (a
-        # row requires at most 9 buildings) rather than as a typo.
-        if not 0 <= lot <= LOTS + 1:
-            raise MalformedActionError(f"{text!r}: lots are 1..{LOTS}")
+        # The lot past the board (11) is read, so that a barrier meant to stand there is refused
+        # with the rule (a row requires at most 9 buildings) rather than as a typo.
+        if not 0 <= lot <= layout.lots + 1:
+            raise MalformedActionError(f"{text!r}: lots are 1..{layout.lots}")
         return Place(seat, row, lot)
     if verb == "cancel" and rest:
         code = "".join(rest)
         if code.startswith("barrier"):
             code = code[7:]
         value = _number(code, "the barrier", text)
-        if f"barrier{value}" not in PIECE_BY_CODE:
+        if f"barrier{value}" not in layout.piece_by_code:
             raise MalformedActionError(f"{text!r}: there is no barrier {value}")
         return Cancel(seat, value)
     raise MalformedActionError(f"{text!r} is not a move of The Estates ({NOTATION_HELP})")
 
 
-PIECE_CODES = frozenset(piece_code(piece) for piece in PIECE_BY_CODE.values())
+def _pieces_help(layout: Layout) -> str:
+    colour = layout.colours[0].letter
+    return (
+        f"a cube is a colour letter and a value such as {colour}{min(5, layout.values)}; "
+        f"or roof, {layout.barrier_words()}, mayor, cancel"
+    )
 
 
-def check_domain(action: Action) -> None:
+def check_domain(action: Action, layout: Layout = LAYOUT) -> None:
     """Refuse (:class:`MalformedActionError`) an action whose fields, of the right kinds, name
     no piece, row, lot or barrier of the game, so that explanations may trust them."""
     if isinstance(action, Auction):
-        if action.piece not in PIECE_CODES:
+        if action.piece not in layout.piece_codes:
             raise MalformedActionError(
-                f"there is no piece {action.piece[:12]!r} (a cube is a colour letter and a value "
-                "such as B5; or roof, barrier1..3, mayor, cancel)"
+                f"there is no piece {action.piece[:12]!r} ({_pieces_help(layout)})"
             )
     elif isinstance(action, Place):
-        if not 0 <= action.row < len(ROWS):
-            raise MalformedActionError(f"there is no row {action.row}: rows are 0..{len(ROWS) - 1}")
-        if not 0 <= action.lot <= LOTS + 1:  # 11: see parse_action
+        rows = layout.num_rows
+        if not 0 <= action.row < rows:
+            raise MalformedActionError(f"there is no row {action.row}: rows are 0..{rows - 1}")
+        if not 0 <= action.lot <= layout.lots + 1:  # past the board: see parse_action
             raise MalformedActionError(
-                f"there is no lot {action.lot}: lots are 1..{LOTS} (0: Main Street, for the Mayor)"
+                f"there is no lot {action.lot}: lots are 1..{layout.lots} "
+                "(0: Main Street, for the Mayor)"
             )
-    elif isinstance(action, Cancel) and f"barrier{action.barrier}" not in PIECE_BY_CODE:
+    elif isinstance(action, Cancel) and f"barrier{action.barrier}" not in layout.piece_by_code:
         raise MalformedActionError(f"there is no barrier {action.barrier}")

@@ -39,29 +39,12 @@ from tycoon.games.estates.actions import (
     Sell,
     Stow,
 )
-from tycoon.games.estates.components import (
-    BARRIER_BASE,
-    CANCEL,
-    LOTS,
-    MAYOR,
-    NUM_CUBES,
-    NUM_ROWS,
-    PIECE_BY_CODE,
-    ROOF,
-    VALUES,
-    is_barrier,
-)
 from tycoon.games.estates.rules import (
-    barrier_targets,
-    cancel_targets,
-    cube_targets,
-    is_row_complete,
+    RULES,
+    BoardRules,
     place_barrier,
-    place_cube,
     place_mayor,
-    place_roof,
     remove_barrier,
-    roof_targets,
 )
 from tycoon.games.estates.state import Board, EstatesView
 
@@ -71,16 +54,19 @@ CHANCES_TWO_NEEDED = (0.8, 0.65, 0.2)
 CHANCES_ONE_NEEDED = (0.75, 0.25)
 
 
-def row_chances(board: Board, empty_row_complete: bool = True) -> list[float]:
-    """The estimated chance that each row is complete at the end."""
-    complete = [is_row_complete(board, r, empty_row_complete) for r in range(NUM_ROWS)]
+def row_chances(
+    board: Board, empty_row_complete: bool = True, rules: BoardRules = RULES
+) -> list[float]:
+    """The estimated chance that each row is complete at the end (``rules``: the game's)."""
+    complete = [rules.is_row_complete(board, r, empty_row_complete) for r in range(rules.num_rows)]
     work: list[tuple[int, int]] = []
-    for row in range(NUM_ROWS):
+    lots = rules.lots
+    for row in range(rules.num_rows):
         if complete[row]:
             continue
         length = board.lengths[row]
         built = board.built[row]
-        base = row * LOTS
+        base = row * lots
         roofed = sum(1 for i in range(built) if board.roofs[base + i])
         work.append(((length - built) + (length - roofed), row))
     chances = [1.0 if c else 0.0 for c in complete]
@@ -102,23 +88,27 @@ def row_chances(board: Board, empty_row_complete: bool = True) -> list[float]:
     return chances
 
 
-def prospects(board: Board, players: int, empty_row_complete: bool = True) -> list[float]:
-    """What each seat's buildings are likely to score."""
-    chances = row_chances(board, empty_row_complete)
+def prospects(
+    board: Board, players: int, empty_row_complete: bool = True, rules: BoardRules = RULES
+) -> list[float]:
+    """What each seat's buildings are likely to score (``rules``: the game's)."""
+    chances = row_chances(board, empty_row_complete, rules)
+    lots = rules.lots
+    values = rules.values
     result = [0.0] * players
     stacks = board.stacks
     roofs = board.roofs
     certificates = board.certificates
-    for row in range(NUM_ROWS):
+    for row in range(rules.num_rows):
         weight = 2.0 * chances[row] - 1.0
         if board.mayor == row:
             weight *= 2.0
-        base = row * LOTS
+        base = row * lots
         for index in range(base, base + board.built[row]):
             stack = stacks[index]
-            owner = certificates[stack[-1] // VALUES]
+            owner = certificates[stack[-1] // values]
             if owner >= 0:
-                value = roofs[index] + sum(c % VALUES + 1 for c in stack)
+                value = roofs[index] + sum(c % values + 1 for c in stack)
                 result[owner] += weight * value
     return result
 
@@ -135,12 +125,15 @@ class GreedyBot(Bot):
         self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
         self.jitter = self.float_param("jitter", 0.0, 0.0, 5.0)
         self.empty_row_complete = bool(getattr(game, "empty_row_complete", True))
+        #: The game's board rules and tables (what-if data may change them).
+        self.rules: BoardRules = getattr(game, "board_rules", RULES)
+        self.layout = self.rules.layout
 
     # -- judging boards ----------------------------------------------------------------------
 
     def utility(self, board: Board, seat: int, players: int) -> float:
         """``seat``'s prospect minus ``rivalry`` times the others' average."""
-        values = prospects(board, players, self.empty_row_complete)
+        values = prospects(board, players, self.empty_row_complete, self.rules)
         others = (sum(values) - values[seat]) / max(players - 1, 1)
         return values[seat] - self.rivalry * others
 
@@ -150,29 +143,32 @@ class GreedyBot(Bot):
         """Every board ``holder`` could leave with ``piece``, with the action for it."""
         seat = holder
         options: list[tuple[Action, Board]] = []
-        if piece < NUM_CUBES:
-            for index in cube_targets(board, piece % VALUES + 1):
-                row, lot = divmod(index, LOTS)
+        rules = self.rules
+        layout = self.layout
+        lots = layout.lots
+        if piece < layout.num_cubes:
+            for index in rules.cube_targets(board, piece % layout.values + 1):
+                row, lot = divmod(index, lots)
                 options.append(
-                    (Place(seat, row, lot + 1), place_cube(board, piece, row, lot + 1, seat))
+                    (Place(seat, row, lot + 1), rules.place_cube(board, piece, row, lot + 1, seat))
                 )
-        elif piece == ROOF:
-            for index in roof_targets(board):
-                row, lot = divmod(index, LOTS)
+        elif piece == layout.roof:
+            for index in rules.roof_targets(board):
+                row, lot = divmod(index, lots)
                 options.append(
-                    (Place(seat, row, lot + 1), place_roof(board, roof_value, row, lot + 1))
+                    (Place(seat, row, lot + 1), rules.place_roof(board, roof_value, row, lot + 1))
                 )
         else:
             options.append((Discard(seat), board))
-            if is_barrier(piece):
-                value = piece - BARRIER_BASE
-                for row, lot in barrier_targets(board, value):
+            if layout.is_barrier(piece):
+                value = piece - layout.barrier_base
+                for row, lot in rules.barrier_targets(board, value):
                     options.append((Place(seat, row, lot), place_barrier(board, value, row, lot)))
-            elif piece == MAYOR:
-                for row in range(NUM_ROWS):
+            elif piece == layout.mayor:
+                for row in range(layout.num_rows):
                     options.append((Place(seat, row, 0), place_mayor(board, row)))
-            elif piece == CANCEL:
-                for value in cancel_targets(board):
+            elif piece == layout.cancel:
+                for value in rules.cancel_targets(board):
                     options.append((Cancel(seat, value), remove_barrier(board, value)))
         return options
 
@@ -193,7 +189,7 @@ class GreedyBot(Bot):
         board = view.board
         players = view.players
         now = self.utility(board, seat, players)
-        if piece == ROOF and not roof_value:
+        if piece == self.layout.roof and not roof_value:
             values = view.roof_values_left
             if not values:
                 return 0.0
@@ -226,7 +222,7 @@ class GreedyBot(Bot):
             best_value = float("-inf")
             for choice in legal:
                 if isinstance(choice, Auction):
-                    piece = PIECE_BY_CODE[choice.piece.lower()]
+                    piece = self.layout.piece_by_code[choice.piece.lower()]
                     value = self.worth(view, piece, 0, seat) + self._jitter()
                     if value > best_value:
                         best, best_value = choice, value

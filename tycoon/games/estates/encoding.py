@@ -30,30 +30,30 @@ from tycoon.games.estates.actions import (
     Sell,
     Stow,
 )
-from tycoon.games.estates.components import (
-    COLOURS,
-    COMPONENTS,
-    LOTS,
-    NUM_PIECES,
-    NUM_ROWS,
-    VALUES,
-    piece_code,
-)
+from tycoon.games.estates.components import LAYOUT, Layout
 from tycoon.games.estates.state import PHASE_NAMES, Board, EstatesView
 
 BID_BUCKETS = 12
-OFFER_SLOTS = COMPONENTS.offer_row_length  # cubes shown per offer row (more are cut off)
-MAX_ROOF = max(COMPONENTS.rooftops)
+# A game's encoding follows its own catalogue (``game.layout``): a what-if game's slices have
+# that catalogue's sizes (rows, lots, companies, pieces, offer rows, rooftop values).
 
 
 class EstatesEncoding(Encoding[EstatesView]):
     def __init__(self, game: Game[Any, Any, EstatesView]) -> None:
         super().__init__(game)
         players = game.players
-        lots = NUM_ROWS * LOTS
-        colours = len(COLOURS)
-        offer = COMPONENTS.offer_rows * OFFER_SLOTS
-        barriers = len(COMPONENTS.barriers)
+        layout: Layout = getattr(game, "layout", LAYOUT)
+        components = layout.components
+        self._values = layout.values
+        self._colours = colours = len(layout.colours)
+        self._num_pieces = layout.num_pieces
+        self._offer_rows = components.offer_rows
+        self._offer_slots = components.offer_row_length
+        self._max_roof = max_roof = max(components.rooftops)
+        num_rows = layout.num_rows
+        lots = num_rows * layout.lots
+        offer = components.offer_rows * self._offer_slots
+        barriers = layout.num_barriers
         slices = [
             FeatureSlice("floors", lots, "per lot (row by row, lot 1 first): cubes stacked"),
             FeatureSlice(
@@ -63,8 +63,8 @@ class EstatesEncoding(Encoding[EstatesView]):
             ),
             FeatureSlice("top value", lots, "per lot: the top cube's value, 0 when empty"),
             FeatureSlice("roof", lots, "per lot: its rooftop's value, 0 for none"),
-            FeatureSlice("lengths", NUM_ROWS, "per row: the development requirement"),
-            FeatureSlice("built", NUM_ROWS, "per row: lots built"),
+            FeatureSlice("lengths", num_rows, "per row: the development requirement"),
+            FeatureSlice("built", num_rows, "per row: lots built"),
             FeatureSlice(
                 "barriers",
                 barriers,
@@ -86,7 +86,7 @@ class EstatesEncoding(Encoding[EstatesView]):
                 "offer value", offer, "per offer row, per position: the cube's value, 0 for none"
             ),
             FeatureSlice("roofs face down", 1, "rooftops left to draw"),
-            FeatureSlice("roof values left", MAX_ROOF, "per value 1..: face-down rooftops"),
+            FeatureSlice("roof values left", max_roof, "per value 1..: face-down rooftops"),
             FeatureSlice(
                 "money", players, "cheques in hand per seat from the observer, -1 if secret"
             ),
@@ -94,7 +94,9 @@ class EstatesEncoding(Encoding[EstatesView]):
             FeatureSlice("phase", len(PHASE_NAMES), "one-hot: choose, bid, decide, place, over"),
             FeatureSlice("auctioneer", players, "one-hot, seats from the observer"),
             FeatureSlice("stowed", 1, "1 if the auctioneer stowed a cheque this turn"),
-            FeatureSlice("piece", NUM_PIECES, "one-hot: the piece under auction or being placed"),
+            FeatureSlice(
+                "piece", layout.num_pieces, "one-hot: the piece under auction or being placed"
+            ),
             FeatureSlice("roof value", 1, "the rooftop turned over for this auction, 0 if none"),
             FeatureSlice(
                 "bids",
@@ -114,7 +116,7 @@ class EstatesEncoding(Encoding[EstatesView]):
             ActionKind(Stow, meaning="illegal earnings: a cheque into the cash box"),
             ActionKind(
                 Auction,
-                (("piece", tuple(piece_code(p) for p in range(NUM_PIECES))),),
+                (("piece", layout.piece_codes),),
                 meaning="put a piece up for auction",
             ),
             ActionKind(
@@ -128,13 +130,13 @@ class EstatesEncoding(Encoding[EstatesView]):
             ActionKind(Buy, meaning="buy the piece, paying the high bidder"),
             ActionKind(
                 Place,
-                (("row", tuple(range(NUM_ROWS))), ("lot", tuple(range(LOTS + 2)))),
-                meaning="place the piece (lot 0: the Mayor on Main Street, lot 11: a "
-                "barrier at a row's far end)",
+                (("row", tuple(range(num_rows))), ("lot", tuple(range(layout.lots + 2)))),
+                meaning="place the piece (lot 0: the Mayor on Main Street, the lot past the "
+                "board: a barrier at a row's far end)",
             ),
             ActionKind(
                 Cancel,
-                (("barrier", tuple(range(1, len(COMPONENTS.barriers) + 1))),),
+                (("barrier", tuple(range(1, barriers + 1))),),
                 meaning="use the Cancel cube on a barrier",
             ),
             ActionKind(Discard, meaning="remove the Mayor, a barrier or the Cancel cube"),
@@ -160,9 +162,10 @@ class EstatesEncoding(Encoding[EstatesView]):
             canvas.block("offer values", self._offer_at, self._offer(offer))
         roofs = view.roof_values_left
         if not canvas.same("roofs", roofs):
-            counts = [0] * (MAX_ROOF + 1)
+            max_roof = self._max_roof
+            counts = [0] * (max_roof + 1)
             for value in roofs:
-                if 1 <= value <= MAX_ROOF:
+                if 1 <= value <= max_roof:
                     counts[value] += 1
             counts[0] = view.roofs_face_down
             canvas.block("roof counts", self._roofs_at, counts)
@@ -175,8 +178,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         auctioneer = [0] * players
         if view.auctioneer >= 0:
             auctioneer[(view.auctioneer - start) % players] = 1
-        piece = [0] * NUM_PIECES
-        if 0 <= view.piece < NUM_PIECES:
+        piece = [0] * self._num_pieces
+        if 0 <= view.piece < self._num_pieces:
             piece[view.piece] = 1
         bids = list(view.bids[: players - 1])
         bids += [-2] * (players - 1 - len(bids))
@@ -207,33 +210,34 @@ class EstatesEncoding(Encoding[EstatesView]):
     def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
         """The board's slices, part by part (a new board shares its unchanged parts)."""
         stacks = board.stacks
+        values = self._values
+        colours = self._colours
         memo = canvas.memo
         old = memo.get("stacks") if memo is not None else None
         if old is None:
             lots = len(stacks)
-            canvas.data[0 : lots * (2 + len(COLOURS))] = [
+            canvas.data[0 : lots * (2 + colours)] = [
                 *[len(stack) for stack in stacks],
                 *[
-                    1 if stack and stack[-1] // VALUES == colour else 0
+                    1 if stack and stack[-1] // values == colour else 0
                     for stack in stacks
-                    for colour in range(len(COLOURS))
+                    for colour in range(colours)
                 ],
-                *[stack[-1] % VALUES + 1 if stack else 0 for stack in stacks],
+                *[stack[-1] % values + 1 if stack else 0 for stack in stacks],
             ]
         elif old is not stacks:
             # A new board shares the stacks of the lots nothing was placed on.
             data = canvas.data
-            colours = len(COLOURS)
             values_at = len(stacks) * (1 + colours)
             for lot, (stack, was) in enumerate(zip(stacks, old, strict=True)):
                 if stack is was or stack == was:
                     continue
                 data[lot] = len(stack)
                 if was:
-                    data[len(stacks) + lot * colours + was[-1] // VALUES] = 0
+                    data[len(stacks) + lot * colours + was[-1] // values] = 0
                 if stack:
-                    data[len(stacks) + lot * colours + stack[-1] // VALUES] = 1
-                data[values_at + lot] = stack[-1] % VALUES + 1 if stack else 0
+                    data[len(stacks) + lot * colours + stack[-1] // values] = 1
+                data[values_at + lot] = stack[-1] % values + 1 if stack else 0
         if memo is not None:
             memo["stacks"] = stacks
         canvas.block(
@@ -262,10 +266,12 @@ class EstatesEncoding(Encoding[EstatesView]):
 
     def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
         out = FeatureWriter()
-        for row in range(COMPONENTS.offer_rows):
+        values = self._values
+        slots = self._offer_slots
+        for row in range(self._offer_rows):
             cubes = offer[row] if row < len(offer) else ()
-            out.padded([cube // VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
-        for row in range(COMPONENTS.offer_rows):
+            out.padded([cube // values + 1 for cube in cubes], slots, fill=0)
+        for row in range(self._offer_rows):
             cubes = offer[row] if row < len(offer) else ()
-            out.padded([cube % VALUES + 1 for cube in cubes], OFFER_SLOTS, fill=0)
+            out.padded([cube % values + 1 for cube in cubes], slots, fill=0)
         return out.values

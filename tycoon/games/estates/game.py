@@ -37,47 +37,18 @@ from tycoon.games.estates.actions import (
     parse_action,
 )
 from tycoon.games.estates.components import (
-    BARRIER_BASE,
-    CANCEL,
     COMPONENTS,
     ESTATES_DATA,
     IN_SUPPLY,
-    LOTS,
-    MAYOR,
     NO_PIECE,
-    NUM_CUBES,
-    NUM_PIECES,
-    NUM_ROWS,
-    PIECE_BY_CODE,
-    ROOF,
-    ROWS,
-    VALUES,
-    WHITE_DIRT,
-    game_components,
-    is_barrier,
-    piece_code,
-    piece_name,
+    game_layout,
 )
 from tycoon.games.estates.encoding import EstatesEncoding
 from tycoon.games.estates.rules import (
-    barrier_refusal,
-    barrier_targets,
-    cancel_refusal,
-    cancel_targets,
-    cube_refusal,
-    cube_targets,
-    discard_piece,
-    empty_board,
-    has_unroofed_building,
-    is_row_complete,
+    board_rules,
     place_barrier,
-    place_cube,
     place_mayor,
-    place_roof,
     remove_barrier,
-    roof_refusal,
-    roof_targets,
-    round_scores,
 )
 from tycoon.games.estates.state import (
     BID,
@@ -152,9 +123,13 @@ class Estates(Game[EstatesState, Action, EstatesView]):
     def configure(self) -> None:
         n = self.players
         try:
-            components = game_components(str(self.options["data"]))
+            layout = game_layout(str(self.options["data"]))
         except DataError as error:
             raise OptionError(f"estates data: {error.reason}") from None
+        #: The tables and board rules of this game's catalogue (``--data`` may change them).
+        self.layout = layout
+        self.board_rules = board_rules(layout)
+        self.components = components = layout.components
         self.starting_money = components.starting_money
         self.round_wins_to_end = components.round_wins_to_end
         self.rounds = int(self.options["rounds"])
@@ -170,14 +145,25 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         self._discard = tuple(Discard(s) for s in range(n))
         self._bid_template = tuple(Bid(s, 0) for s in range(n))
         self._auction = tuple(
-            tuple(Auction(s, piece_code(p)) for p in range(NUM_PIECES)) for s in range(n)
+            tuple(Auction(s, code) for code in layout.piece_codes) for s in range(n)
         )
         self._place = tuple(
-            tuple(tuple(Place(s, r, lot) for lot in range(LOTS + 2)) for r in range(NUM_ROWS))
+            tuple(
+                tuple(Place(s, r, lot) for lot in range(layout.lots + 2))
+                for r in range(layout.num_rows)
+            )
+            for s in range(n)
+        )
+        # Place actions by lot index (row * lots + lot - 1), for cubes and rooftops.
+        self._place_at = tuple(
+            tuple(
+                self._place[s][i // layout.lots][i % layout.lots + 1]
+                for i in range(layout.num_rows * layout.lots)
+            )
             for s in range(n)
         )
         self._cancel = tuple(
-            tuple(Cancel(s, v) for v in range(len(COMPONENTS.barriers) + 1)) for s in range(n)
+            tuple(Cancel(s, v) for v in range(layout.num_barriers + 1)) for s in range(n)
         )
         self._cache: tuple[EstatesState | None, int, tuple[Any, ...]] = (None, -1, ())
 
@@ -208,16 +194,17 @@ class Estates(Game[EstatesState, Action, EstatesView]):
     ) -> EstatesState:
         """Setup: 24 of the 36 cubes drawn into 3 offer rows of 8, rooftops face down, a random
         first auctioneer. Money is carried in (step 6 of the setup is skipped after round 1)."""
-        drawn = rng.sample(range(NUM_CUBES), COMPONENTS.cubes_drawn)
-        width = COMPONENTS.offer_row_length
+        components = self.components
+        drawn = rng.sample(range(self.layout.num_cubes), components.cubes_drawn)
+        width = components.offer_row_length
         offer = tuple(
-            tuple(drawn[i * width : (i + 1) * width]) for i in range(COMPONENTS.offer_rows)
+            tuple(drawn[i * width : (i + 1) * width]) for i in range(components.offer_rows)
         )
         start = rng.below(self.players)
         return EstatesState(
-            board=empty_board(),
+            board=self.board_rules.empty_board(),
             offer=offer,
-            roofs_left=tuple(sorted(COMPONENTS.rooftops)),
+            roofs_left=tuple(sorted(components.rooftops)),
             money=money,
             box=(0,) * self.players,
             phase=CHOOSE,
@@ -286,62 +273,71 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         """The pieces the auctioneer may put up: cubes at either end of an offer row that can
         be placed somewhere (RULING), the next rooftop while a building lacks one, and every
         barrier, the Mayor and the Cancel cube not yet used."""
+        layout = self.layout
         board = state.board
         stacks = board.stacks
         roofs = board.roofs
+        lots = layout.lots
+        values = layout.values
+        white = layout.white_dirt
+        cap = layout.white_cap
+        lengths = board.lengths
         can_start = False
         highest_top = 0  # a cube numbered below this can go on some stack
         unroofed = False
-        for row in range(NUM_ROWS):
-            built = board.built[row]
-            if built < board.lengths[row]:
+        for row, built in enumerate(board.built):
+            if built < lengths[row]:
                 can_start = True
-            base = row * LOTS
+            base = row * lots
             for index in range(base, base + built):
                 if not roofs[index]:
                     unroofed = True
-                    if not WHITE_DIRT[index]:
-                        top = stacks[index][-1] % VALUES + 1
+                    if not white[index] or len(stacks[index]) < cap:
+                        top = stacks[index][-1] % values + 1
                         if top > highest_top:
                             highest_top = top
         pieces: list[int] = []
         for offer_row in state.offer:
             if offer_row:
                 first = offer_row[0]
-                if can_start or first % VALUES + 1 < highest_top:
+                if can_start or first % values + 1 < highest_top:
                     pieces.append(first)
                 if len(offer_row) > 1:
                     last = offer_row[-1]
-                    if can_start or last % VALUES + 1 < highest_top:
+                    if can_start or last % values + 1 < highest_top:
                         pieces.append(last)
         if unroofed and state.roofs_left:
-            pieces.append(ROOF)
+            pieces.append(layout.roof)
+        base = layout.barrier_base
         for value, code in enumerate(board.barriers, start=1):
             if code == IN_SUPPLY:
-                pieces.append(BARRIER_BASE + value)
+                pieces.append(base + value)
         if board.mayor == IN_SUPPLY:
-            pieces.append(MAYOR)
+            pieces.append(layout.mayor)
         if board.cancel == IN_SUPPLY:
-            pieces.append(CANCEL)
+            pieces.append(layout.cancel)
         return pieces
 
     def _placements(self, state: EstatesState, seat: int) -> tuple[Any, ...]:
+        layout = self.layout
         board = state.board
         piece = state.piece
-        place = self._place[seat]
-        if piece < NUM_CUBES:
+        if piece < layout.num_cubes:
+            at = self._place_at[seat]
             return tuple(
-                place[i // LOTS][i % LOTS + 1] for i in cube_targets(board, piece % VALUES + 1)
+                at[i] for i in self.board_rules.cube_targets(board, piece % layout.values + 1)
             )
-        if piece == ROOF:
-            return tuple(place[i // LOTS][i % LOTS + 1] for i in roof_targets(board))
-        if is_barrier(piece):
-            targets = barrier_targets(board, piece - BARRIER_BASE)
+        if piece == layout.roof:
+            at = self._place_at[seat]
+            return tuple(at[i] for i in self.board_rules.roof_targets(board))
+        place = self._place[seat]
+        if layout.is_barrier(piece):
+            targets = self.board_rules.barrier_targets(board, piece - layout.barrier_base)
             return (*(place[r][lot] for r, lot in targets), self._discard[seat])
-        if piece == MAYOR:
-            return (*(place[r][0] for r in range(NUM_ROWS)), self._discard[seat])
+        if piece == layout.mayor:
+            return (*(place[r][0] for r in range(layout.num_rows)), self._discard[seat])
         cancel = self._cancel[seat]
-        return (*(cancel[v] for v in cancel_targets(board)), self._discard[seat])
+        return (*(cancel[v] for v in self.board_rules.cancel_targets(board)), self._discard[seat])
 
     # -- transitions -------------------------------------------------------------------------
 
@@ -352,7 +348,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         if kind is Place or kind is Cancel or kind is Discard:
             return self._end_turn(state, self._placed(state, action), rng)
         if kind is Auction:
-            return self._open_auction(state, PIECE_BY_CODE[action.piece.lower()], rng)  # type: ignore[attr-defined]
+            return self._open_auction(state, self.layout.piece_by_code[action.piece.lower()], rng)  # type: ignore[attr-defined]
         if kind is Sell or kind is Buy:
             return self._settle(state, kind is Buy)
         if kind is Stow:
@@ -389,7 +385,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         offer = state.offer
         roofs_left = state.roofs_left
         roof_value = 0
-        if piece < NUM_CUBES:
+        if piece < self.layout.num_cubes:
             # Take the cube from the end of its offer row.
             rows = list(offer)
             for i, offer_row in enumerate(rows):
@@ -400,7 +396,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                     rows[i] = offer_row[:-1]
                     break
             offer = tuple(rows)
-        elif piece == ROOF:
+        elif piece == self.layout.roof:
             # Turn the next rooftop over (drawn now: the same as the top of a shuffled pile).
             index = rng.below(len(roofs_left))
             roof_value = roofs_left[index]
@@ -509,28 +505,30 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         if kind is Cancel:
             return remove_barrier(board, action.barrier)  # type: ignore[attr-defined]
         if kind is Discard:
-            return discard_piece(board, piece)
+            return self.board_rules.discard_piece(board, piece)
         assert isinstance(action, Place)
-        if piece < NUM_CUBES:
-            return place_cube(board, piece, action.row, action.lot, state.holder)
-        if piece == ROOF:
-            return place_roof(board, state.roof_value, action.row, action.lot)
-        if piece == MAYOR:
+        if piece < self.layout.num_cubes:
+            return self.board_rules.place_cube(board, piece, action.row, action.lot, state.holder)
+        if piece == self.layout.roof:
+            return self.board_rules.place_roof(board, state.roof_value, action.row, action.lot)
+        if piece == self.layout.mayor:
             return place_mayor(board, action.row)
-        return place_barrier(board, piece - BARRIER_BASE, action.row, action.lot)
+        return place_barrier(board, piece - self.layout.barrier_base, action.row, action.lot)
 
     def _end_turn(self, state: EstatesState, board: Board, rng: Rng) -> EstatesState:
         """After a piece is placed or discarded: the round may end, else the next player on
         the left becomes the auctioneer."""
         complete = sum(
-            1 for row in range(NUM_ROWS) if is_row_complete(board, row, self.empty_row_complete)
+            1
+            for row in range(self.layout.num_rows)
+            if self.board_rules.is_row_complete(board, row, self.empty_row_complete)
         )
         reason = ""
         if complete >= 2:
             reason = "two rows are complete"
         elif not state.roofs_left:
             reason = "no rooftops are left, so no building can be completed"
-        elif not any(state.offer) and not has_unroofed_building(board):
+        elif not any(state.offer) and not self.board_rules.has_unroofed_building(board):
             reason = "no floor cubes are left and every building has its rooftop"
         auctioneer = (state.auctioneer + 1) % self.players
         following = EstatesState(
@@ -564,7 +562,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
 
     def _end_round(self, state: EstatesState, board: Board, reason: str, rng: Rng) -> EstatesState:
         n = self.players
-        scores = round_scores(board, state.box, self.empty_row_complete)
+        scores = self.board_rules.round_scores(board, state.box, self.empty_row_complete)
         cash = tuple(m + b for m, b in zip(state.money, state.box, strict=True))
         keys = [(scores[s], cash[s]) for s in range(n)]
         best = max(keys)
@@ -740,13 +738,13 @@ class Estates(Game[EstatesState, Action, EstatesView]):
     # -- notation and errors -----------------------------------------------------------------
 
     def parse_action(self, text: str, seat: int) -> Action:
-        return parse_action(text, seat)
+        return parse_action(text, seat, self.layout)
 
     def format_action(self, action: Action) -> str:
-        return format_action(action)
+        return format_action(action, self.layout)
 
     def check_domain(self, action: Action) -> None:
-        check_domain(action)
+        check_domain(action, self.layout)
 
     def explain_illegal(self, state: EstatesState, action: Action) -> str:
         reason = self._refusal(state, action)
@@ -760,7 +758,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             CHOOSE: "choose a piece to auction (stow a cheque first if you wish)",
             BID: "bid or pass",
             DECIDE: "sell the piece to the high bidder or buy it",
-            PLACE: f"place {piece_name(state.piece, state.roof_value)}",
+            PLACE: f"place {self.layout.piece_name(state.piece, state.roof_value)}",
         }
         allowed = {
             CHOOSE: (Stow, Auction),
@@ -805,9 +803,10 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                 "Cancel cube may be discarded"
             )
         if kind is Cancel:
-            if state.piece != CANCEL:
-                return f"you hold {piece_name(state.piece, state.roof_value)}, not the Cancel cube"
-            refusal = cancel_refusal(state.board, action.barrier)  # type: ignore[attr-defined]
+            if state.piece != self.layout.cancel:
+                held = self.layout.piece_name(state.piece, state.roof_value)
+                return f"you hold {held}, not the Cancel cube"
+            refusal = self.board_rules.cancel_refusal(state.board, action.barrier)  # type: ignore[attr-defined]
             if refusal:
                 return refusal
         if kind is Place:
@@ -817,9 +816,9 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         return "that is not a legal move now"
 
     def _auction_refusal(self, state: EstatesState, code: str) -> str:
-        piece = PIECE_BY_CODE[code.lower()]
-        if piece < NUM_CUBES:
-            name = piece_name(piece)
+        piece = self.layout.piece_by_code[code.lower()]
+        if piece < self.layout.num_cubes:
+            name = self.layout.piece_name(piece)
             if any(piece in row for row in state.offer):
                 if not any(row and piece in (row[0], row[-1]) for row in state.offer):
                     return f"{name} is not at either end of an offer row"
@@ -828,30 +827,33 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                     "auctioned (RULING)"
                 )
             return f"{name} is not in the offer rows"
-        if piece == ROOF:
+        if piece == self.layout.roof:
             if not state.roofs_left:
                 return "no rooftops are left"
             return "a rooftop may be auctioned only while a building has no rooftop"
-        if is_barrier(piece):
-            return f"barrier {piece - BARRIER_BASE} has already been used or discarded"
-        return f"{piece_name(piece)} has already been used or discarded"
+        if self.layout.is_barrier(piece):
+            return f"barrier {piece - self.layout.barrier_base} has already been used or discarded"
+        return f"{self.layout.piece_name(piece)} has already been used or discarded"
 
     def _place_refusal(self, state: EstatesState, action: Place) -> str | None:
         piece = state.piece
         board = state.board
         row, lot = action.row, action.lot
-        if piece == MAYOR:
-            letter = ROWS[row].letter
+        if piece == self.layout.mayor:
+            letter = self.layout.rows[row].letter
             return f"the Mayor stands on Main Street in front of a row: write place {letter}"
-        if is_barrier(piece):
-            return barrier_refusal(board, piece - BARRIER_BASE, row, lot)
-        if piece == CANCEL:
-            return "the Cancel cube removes a barrier: write cancel 1, cancel 2 or cancel 3"
+        if self.layout.is_barrier(piece):
+            return self.board_rules.barrier_refusal(
+                board, piece - self.layout.barrier_base, row, lot
+            )
+        if piece == self.layout.cancel:
+            choices = " or ".join(f"cancel {v}" for v in range(1, self.layout.num_barriers + 1))
+            return f"the Cancel cube removes a barrier: write {choices or 'discard'}"
         if lot == 0:
             return "only the Mayor goes on Main Street; give a lot, e.g. place U1"
-        if piece == ROOF:
-            return roof_refusal(board, row, lot)
-        return cube_refusal(board, piece, row, lot)
+        if piece == self.layout.roof:
+            return self.board_rules.roof_refusal(board, row, lot)
+        return self.board_rules.cube_refusal(board, piece, row, lot)
 
     # -- presentation ------------------------------------------------------------------------
 
@@ -881,7 +883,9 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             board = last.board
             stats["complete_rows"] = float(
                 sum(
-                    1 for r in range(NUM_ROWS) if is_row_complete(board, r, self.empty_row_complete)
+                    1
+                    for r in range(self.layout.num_rows)
+                    if self.board_rules.is_row_complete(board, r, self.empty_row_complete)
                 )
             )
             stats["buildings"] = float(sum(board.built))
@@ -895,7 +899,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         return svg.render_svg(self, view)
 
     def move_targets(self, action: Action) -> tuple[str, ...]:
-        return svg.move_targets(action)
+        return svg.move_targets(action, self.layout)
 
     # -- search hooks ------------------------------------------------------------------------
 
@@ -917,7 +921,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         from tycoon.games.estates.bots import prospects
 
         n = self.players
-        likely = prospects(state.board, n, self.empty_row_complete)
+        likely = prospects(state.board, n, self.empty_row_complete, self.board_rules)
         keys = [state.totals[s] + likely[s] + state.box[s] + 0.1 * state.money[s] for s in range(n)]
         top = max(keys)
         weights = [exp((k - top) / 4.0) for k in keys]

@@ -20,31 +20,8 @@ from tycoon.games.estates.actions import (
     Sell,
     Stow,
 )
-from tycoon.games.estates.components import (
-    BARRIER_BASE,
-    COLOURS,
-    COMPONENTS,
-    IN_SUPPLY,
-    LOTS,
-    MAYOR,
-    NUM_CUBES,
-    NUM_ROWS,
-    PIECE_BY_CODE,
-    ROOF,
-    ROWS,
-    VALUES,
-    WHITE_DIRT,
-    cube_code,
-    cube_name,
-    is_barrier,
-    piece_name,
-)
-from tycoon.games.estates.rules import (
-    Building,
-    barriers_in_row,
-    buildings,
-    is_row_complete,
-)
+from tycoon.games.estates.components import IN_SUPPLY, Layout
+from tycoon.games.estates.rules import Building, barriers_in_row
 from tycoon.games.estates.state import Board, EstatesState, EstatesView, RoundResult
 
 if TYPE_CHECKING:
@@ -53,8 +30,12 @@ if TYPE_CHECKING:
 CELL = 5  # width of a lot column
 
 
-def cube_markup(cube: int) -> str:
-    return styled(cube_code(cube), COLOURS[cube // VALUES].style)
+def cube_markup(cube: int, layout: Layout) -> str:
+    return styled(layout.cube_code(cube), layout.colours[cube // layout.values].style)
+
+
+def _cubes(count: int) -> str:
+    return "one cube" if count == 1 else f"{count} cubes"
 
 
 def money_text(amount: int) -> str:
@@ -76,11 +57,12 @@ def _pad(markup: str, visible: int) -> str:
 
 
 def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
-    info = ROWS[row]
+    layout = game.layout
+    info = layout.rows[row]
     length = board.lengths[row]
     built = board.built[row]
-    roofed = sum(1 for i in range(built) if board.roofs[row * LOTS + i])
-    complete = is_row_complete(board, row, game.empty_row_complete)
+    roofed = sum(1 for i in range(built) if board.roofs[row * layout.lots + i])
+    complete = game.board_rules.is_row_complete(board, row, game.empty_row_complete)
     head = [
         f"{styled(info.letter, 'bold')} {info.name} row",
         f"needs {length} building{'s' if length != 1 else ''}",
@@ -96,12 +78,12 @@ def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
     # Each lot as a column, bottom to top.
     columns: list[list[tuple[str, int]]] = []
     barrier_lot = length + 1 if walls else 0
-    for lot in range(1, LOTS + 1):
-        index = row * LOTS + lot - 1
+    for lot in range(1, layout.lots + 1):
+        index = row * layout.lots + lot - 1
         stack = board.stacks[index]
         cells: list[tuple[str, int]] = []
         if stack:
-            cells.extend((cube_markup(c), 2) for c in stack)
+            cells.extend((cube_markup(c, layout), 2) for c in stack)
             if board.roofs[index]:
                 cells.append((styled(f"^{board.roofs[index]}", "bold"), 2))
         elif lot == barrier_lot:
@@ -109,13 +91,13 @@ def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
             cells.append((styled(text, "bold"), len(text)))
         elif lot > length:
             cells.append((styled("-", "dim"), 1))
-        elif WHITE_DIRT[index]:
+        elif layout.white_dirt[index]:
             cells.append((styled("w", "dim"), 1))
         else:
             cells.append((styled("·", "dim"), 1))
         columns.append(cells)
     height = max(len(c) for c in columns)
-    river = COMPONENTS.river_after_lot
+    river = layout.components.river_after_lot
     for level in range(height - 1, -1, -1):
         parts = []
         for lot, cells in enumerate(columns, start=1):
@@ -131,7 +113,9 @@ def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
         # Whose each building is: the holder of its top cube's certificate.
         parts = []
         for lot in range(1, built + 1):
-            owner = board.certificates[board.stacks[row * LOTS + lot - 1][-1] // VALUES]
+            owner = board.certificates[
+                board.stacks[row * layout.lots + lot - 1][-1] // layout.values
+            ]
             parts.append(f"{f'S{owner + 1}' if owner >= 0 else '?':<{CELL}}")
             if lot == river:
                 parts.append("  ")
@@ -139,28 +123,31 @@ def _row_lines(game: Estates, board: Board, row: int) -> list[str]:
     return lines
 
 
-def _lot_header() -> str:
+def _lot_header(layout: Layout) -> str:
     parts = []
-    for lot in range(1, LOTS + 1):
+    for lot in range(1, layout.lots + 1):
         parts.append(f"{lot:<{CELL}}")
-        if lot == COMPONENTS.river_after_lot:
+        if lot == layout.components.river_after_lot:
             parts.append("  ")
     return "  lot " + "".join(parts).rstrip()
 
 
 def render_board(game: Estates, board: Board) -> list[str]:
+    layout = game.layout
     lines = [
-        styled("Main Street", "bold") + " is on the left, the river after lot 4 (≈); "
-        "w = white dirt (one cube), - = past the requirement, |n = barrier n; "
+        styled("Main Street", "bold")
+        + f" is on the left, the river after lot {layout.components.river_after_lot} (≈); "
+        f"w = white dirt ({_cubes(layout.white_cap)}), - = past the requirement, |n = barrier n; "
         "owner Sn = Seat n, who holds the certificate of the building's top cube"
     ]
-    lines.append(styled(_lot_header(), "dim"))
-    for row in range(NUM_ROWS):
+    lines.append(styled(_lot_header(layout), "dim"))
+    for row in range(layout.num_rows):
         lines.extend(_row_lines(game, board, row))
     return lines
 
 
 def render_view(game: Estates, view: EstatesView) -> str:
+    layout = game.layout
     name = game.seat_name
     n = view.players
     board = view.board
@@ -184,7 +171,7 @@ def render_view(game: Estates, view: EstatesView) -> str:
         if not offer_row:
             lines.append(f"  {i}: (empty)")
             continue
-        cubes = [cube_markup(c) for c in offer_row]
+        cubes = [cube_markup(c, layout) for c in offer_row]
         if len(cubes) > 2:
             text = f"{cubes[0]} | {' '.join(cubes[1:-1])} | {cubes[-1]}"
         else:
@@ -198,7 +185,7 @@ def render_view(game: Estates, view: EstatesView) -> str:
         elif code >= 0:
             row = code // 2
             how = "lengthens" if code % 2 else "shortens"
-            barrier_texts.append(f"{value} {how} {ROWS[row].letter}")
+            barrier_texts.append(f"{value} {how} {layout.rows[row].letter}")
         else:
             barrier_texts.append(f"{value} gone")
     left = " ".join(map(str, view.roof_values_left)) or "none"
@@ -209,14 +196,14 @@ def render_view(game: Estates, view: EstatesView) -> str:
     mayor = (
         "in supply"
         if board.mayor == IN_SUPPLY
-        else (f"in front of {ROWS[board.mayor].letter}" if board.mayor >= 0 else "discarded")
+        else (f"in front of {layout.rows[board.mayor].letter}" if board.mayor >= 0 else "discarded")
     )
     cancel = "in supply" if board.cancel == IN_SUPPLY else "gone"
     lines.append(f"Mayor: {mayor} · Cancel cube: {cancel}")
     held = []
     free = []
     for colour, owner in enumerate(board.certificates):
-        label = styled(COLOURS[colour].name, COLOURS[colour].style)
+        label = styled(layout.colours[colour].name, layout.colours[colour].style)
         if owner >= 0:
             held.append(f"{label} → {escape(name(owner))}")
         else:
@@ -252,7 +239,7 @@ def _scores_now(game: Estates, view: EstatesView) -> list[str]:
     """What each seat would score if the round ended now, from the view alone: buildings as they
     stand, and the cheques in a cash box only where the view shows them."""
     points = [0] * view.players
-    for building in buildings(view.board, game.empty_row_complete):
+    for building in game.board_rules.buildings(view.board, game.empty_row_complete):
         if building.owner >= 0:
             points[building.owner] += building.points
     when = "the game" if view.rounds == 1 else "this round"
@@ -273,13 +260,14 @@ def _scores_now(game: Estates, view: EstatesView) -> list[str]:
 
 
 def _auction_lines(game: Estates, view: EstatesView) -> list[str]:
+    layout = game.layout
     name = game.seat_name
     if view.phase in ("choose", "over"):
         if view.phase == "choose":
             extra = " (has stowed a cheque this turn)" if view.stowed else ""
             return [f"{name(view.auctioneer)} chooses a piece to auction{extra}."]
         return []
-    piece = piece_name(view.piece, view.roof_value)
+    piece = layout.piece_name(view.piece, view.roof_value)
     parts = []
     for i, amount in enumerate(view.bids):
         bidder = (view.auctioneer + 1 + i) % view.players
@@ -305,6 +293,7 @@ def _auction_lines(game: Estates, view: EstatesView) -> list[str]:
 
 
 def describe_legal(game: Estates, view: EstatesView, legal: Sequence[Any]) -> list[str]:
+    layout = game.layout
     name = game.seat_name
     lines: list[str] = []
     cubes: list[str] = []
@@ -324,8 +313,8 @@ def describe_legal(game: Estates, view: EstatesView, legal: Sequence[Any]) -> li
         if kind is Stow:
             lines.append(f"{text}  (illegal earnings: $1M into your cash box, 1 point at the end)")
         elif kind is Auction:
-            piece = PIECE_BY_CODE[choice.piece.lower()]
-            (cubes if piece < NUM_CUBES else others).append(text)
+            piece = layout.piece_by_code[choice.piece.lower()]
+            (cubes if piece < layout.num_cubes else others).append(text)
         elif kind is Pass:
             lines.append("pass")
         elif kind is Sell or kind is Buy:
@@ -335,11 +324,11 @@ def describe_legal(game: Estates, view: EstatesView, legal: Sequence[Any]) -> li
             else:
                 lines.append(f"buy  (you pay {name(bidder)} {money_text(high)} and keep it)")
         elif kind is Place:
-            lines.append(f"{text}  ({_place_note(view, choice)})")
+            lines.append(f"{text}  ({_place_note(view, choice, layout)})")
         elif kind is Cancel:
-            lines.append(f"{text}  ({_cancel_note(view.board, choice.barrier)})")
+            lines.append(f"{text}  ({_cancel_note(view.board, choice.barrier, layout)})")
         elif kind is Discard:
-            lines.append(f"discard  (remove {piece_name(view.piece)} from the game)")
+            lines.append(f"discard  (remove {layout.piece_name(view.piece)} from the game)")
         else:
             lines.append(text)
     if cubes:
@@ -349,40 +338,41 @@ def describe_legal(game: Estates, view: EstatesView, legal: Sequence[Any]) -> li
     return lines
 
 
-def _place_note(view: EstatesView, action: Place) -> str:
+def _place_note(view: EstatesView, action: Place, layout: Layout) -> str:
     board = view.board
     piece = view.piece
-    row = ROWS[action.row]
-    if piece == MAYOR:
+    row = layout.rows[action.row]
+    if piece == layout.mayor:
         return f"doubles every building of the {row.name} row"
-    if is_barrier(piece):
+    if layout.is_barrier(piece):
         return f"the {row.name} row will need {action.lot - 1}"
-    index = action.row * LOTS + action.lot - 1
-    if piece == ROOF:
+    index = action.row * layout.lots + action.lot - 1
+    if piece == layout.roof:
         stack = board.stacks[index]
-        value = sum(c % VALUES + 1 for c in stack) + view.roof_value
-        owner_colour = COLOURS[stack[-1] // VALUES].name
+        value = sum(c % layout.values + 1 for c in stack) + view.roof_value
+        owner_colour = layout.colours[stack[-1] // layout.values].name
         return f"finishes a building worth {value} to {owner_colour}"
     if board.stacks[index]:
-        return f"on top of {cube_code(board.stacks[index][-1])}"
-    colour = piece // VALUES
+        return f"on top of {layout.cube_code(board.stacks[index][-1])}"
+    colour = piece // layout.values
     note = "a new building"
     if board.certificates[colour] < 0:
-        note += f", and the {COLOURS[colour].name} certificate"
+        note += f", and the {layout.colours[colour].name} certificate"
     return note
 
 
-def _cancel_note(board: Board, value: int) -> str:
+def _cancel_note(board: Board, value: int, layout: Layout) -> str:
     code = board.barriers[value - 1]
     row = code // 2
     signed = value if code % 2 else -value
-    return f"the {ROWS[row].name} row will need {board.lengths[row] - signed}"
+    return f"the {layout.rows[row].name} row will need {board.lengths[row] - signed}"
 
 
 # -- narration --------------------------------------------------------------------------------
 
 
 def narrate(game: Estates, before: EstatesView, action: Action, after: EstatesView) -> list[str]:
+    layout = game.layout
     name = game.seat_name
     actor = name(action.seat)
     kind = type(action)
@@ -391,14 +381,14 @@ def narrate(game: Estates, before: EstatesView, action: Action, after: EstatesVi
     if kind is Stow:
         lines.append(f"{actor} stows a $1M cheque in the cash box (illegal earnings).")
     elif kind is Auction:
-        piece = PIECE_BY_CODE[action.piece.lower()]  # type: ignore[attr-defined]
-        if piece == ROOF:
+        piece = layout.piece_by_code[action.piece.lower()]  # type: ignore[attr-defined]
+        if piece == layout.roof:
             lines.append(
                 f"{actor} turns over the next rooftop: a {after.roof_value}, and puts it up "
                 "for auction."
             )
         else:
-            lines.append(f"{actor} puts {piece_name(piece)} up for auction.")
+            lines.append(f"{actor} puts {layout.piece_name(piece)} up for auction.")
     elif kind is Bid:
         lines.append(f"{actor} bids {money_text(action.amount)}.")  # type: ignore[attr-defined]
     elif kind is Pass:
@@ -406,11 +396,11 @@ def narrate(game: Estates, before: EstatesView, action: Action, after: EstatesVi
         if after.phase == "place" and after.holder == before.auctioneer:
             lines.append(
                 f"Everyone passed: {name(before.auctioneer)} takes "
-                f"{piece_name(before.piece, before.roof_value)} for free."
+                f"{layout.piece_name(before.piece, before.roof_value)} for free."
             )
     elif kind is Sell or kind is Buy:
         amount, bidder = _high(before.bids, before.auctioneer, before.players)
-        sold = piece_name(before.piece, before.roof_value)
+        sold = layout.piece_name(before.piece, before.roof_value)
         if kind is Sell:
             lines.append(f"{actor} sells {sold} to {name(bidder)}, who pays {money_text(amount)}.")
         else:
@@ -439,48 +429,49 @@ def narrate(game: Estates, before: EstatesView, action: Action, after: EstatesVi
 def _placement_lines(
     game: Estates, before: EstatesView, action: Action, after: EstatesView, round_over: bool
 ) -> list[str]:
+    layout = game.layout
     name = game.seat_name
     actor = name(action.seat)
     piece = before.piece
     board_after = after.results[-1].board if round_over else after.board
     lines: list[str] = []
     if isinstance(action, Discard):
-        lines.append(f"{actor} discards {piece_name(piece)}: it leaves the game.")
+        lines.append(f"{actor} discards {layout.piece_name(piece)}: it leaves the game.")
     elif isinstance(action, Cancel):
         value = action.barrier
         code = before.board.barriers[value - 1]
         row = code // 2
         lines.append(
-            f"{actor} uses the Cancel cube on barrier {value}: the {ROWS[row].name} row now "
+            f"{actor} uses the Cancel cube on barrier {value}: the {layout.rows[row].name} row now "
             f"needs {board_after.lengths[row]}."
         )
     elif isinstance(action, Place):
-        info = ROWS[action.row]
+        info = layout.rows[action.row]
         where = f"{info.letter}{action.lot}"
-        if piece == MAYOR:
+        if piece == layout.mayor:
             lines.append(f"{actor} places the Mayor in front of the {info.name} row (x2).")
-        elif is_barrier(piece):
+        elif layout.is_barrier(piece):
             lines.append(
-                f"{actor} places barrier {piece - BARRIER_BASE} on {where}: the {info.name} row "
-                f"now needs {board_after.lengths[action.row]}."
+                f"{actor} places barrier {piece - layout.barrier_base} on {where}: "
+                f"the {info.name} row now needs {board_after.lengths[action.row]}."
             )
-        elif piece == ROOF:
+        elif piece == layout.roof:
             lines.append(f"{actor} puts the rooftop {before.roof_value} on {where}.")
         else:
-            index = action.row * LOTS + action.lot - 1
+            index = action.row * layout.lots + action.lot - 1
             on = before.board.stacks[index]
-            spot = f"on top of {cube_code(on[-1])}" if on else "as a new building"
-            lines.append(f"{actor} places the {cube_name(piece)} on {where} {spot}.")
-            colour = piece // VALUES
+            spot = f"on top of {layout.cube_code(on[-1])}" if on else "as a new building"
+            lines.append(f"{actor} places the {layout.cube_name(piece)} on {where} {spot}.")
+            colour = piece // layout.values
             if before.board.certificates[colour] < 0:
-                lines.append(f"{actor} takes the {COLOURS[colour].name} certificate.")
-    for row in range(NUM_ROWS):
-        was = is_row_complete(before.board, row, game.empty_row_complete)
-        now = is_row_complete(board_after, row, game.empty_row_complete)
+                lines.append(f"{actor} takes the {layout.colours[colour].name} certificate.")
+    for row in range(layout.num_rows):
+        was = game.board_rules.is_row_complete(before.board, row, game.empty_row_complete)
+        now = game.board_rules.is_row_complete(board_after, row, game.empty_row_complete)
         if now and not was:
-            lines.append(f"The {ROWS[row].name} row is complete.")
+            lines.append(f"The {layout.rows[row].name} row is complete.")
         elif was and not now:
-            lines.append(f"The {ROWS[row].name} row is no longer complete.")
+            lines.append(f"The {layout.rows[row].name} row is no longer complete.")
     return lines
 
 
@@ -488,37 +479,42 @@ def _placement_lines(
 
 
 def _building_line(game: Estates, building: Building) -> str:
-    cubes = " ".join(cube_code(c) for c in building.cubes)
-    values = " + ".join(str(c % VALUES + 1) for c in building.cubes)
+    layout = game.layout
+    cubes = " ".join(layout.cube_code(c) for c in building.cubes)
+    values = " + ".join(str(c % layout.values + 1) for c in building.cubes)
     roof = f" + rooftop {building.roof}" if building.roof else " (no rooftop)"
-    colour = COLOURS[building.colour].name
+    colour = layout.colours[building.colour].name
     owner = game.seat_name(building.owner) if building.owner >= 0 else "nobody"
     sign = "+" if building.points >= 0 else "-"
     how = "" if building.complete_row else ", negative: the row is incomplete"
     if building.doubled:
         how += ", doubled by the Mayor"
+    where = layout.lot_code(building.index)
     return (
-        f"  {building.code}: {cubes} = {values}{roof} = {building.value}, top cube "
+        f"  {where}: {cubes} = {values}{roof} = {building.value}, top cube "
         f"{colour} → {owner}: {sign}{abs(building.points)}{how}"
     )
 
 
 def explain_round(game: Estates, result: RoundResult) -> list[str]:
+    layout = game.layout
     name = game.seat_name
     board = result.board
     n = len(result.scores)
     lines = [styled(f"Round {result.number}: {result.reason}", "bold")]
     per_seat = [0] * n
-    by_row: dict[int, list[Building]] = {r: [] for r in range(NUM_ROWS)}
-    for building in buildings(board, game.empty_row_complete):
-        by_row[building.index // LOTS].append(building)
+    by_row: dict[int, list[Building]] = {r: [] for r in range(layout.num_rows)}
+    for building in game.board_rules.buildings(board, game.empty_row_complete):
+        by_row[building.index // layout.lots].append(building)
         if building.owner >= 0:
             per_seat[building.owner] += building.points
-    for row in range(NUM_ROWS):
-        complete = is_row_complete(board, row, game.empty_row_complete)
+    for row in range(layout.num_rows):
+        complete = game.board_rules.is_row_complete(board, row, game.empty_row_complete)
         state = "complete: its buildings score" if complete else "incomplete: its buildings lose"
         mayor = ", the Mayor doubles it" if board.mayor == row else ""
-        lines.append(f"The {ROWS[row].name} row (needs {board.lengths[row]}) is {state}{mayor}.")
+        lines.append(
+            f"The {layout.rows[row].name} row (needs {board.lengths[row]}) is {state}{mayor}."
+        )
         if not by_row[row]:
             lines.append("  no buildings")
         lines.extend(_building_line(game, b) for b in by_row[row])

@@ -21,29 +21,8 @@ from typing import TYPE_CHECKING
 
 from tycoon.core import Action, svg
 from tycoon.games.estates.actions import Auction, Bid, Buy, Cancel, Place, Sell, Stow
-from tycoon.games.estates.components import (
-    BARRIER_BASE,
-    CANCEL,
-    COLOURS,
-    COMPONENTS,
-    IN_SUPPLY,
-    LOTS,
-    MAYOR,
-    NO_PIECE,
-    NUM_CUBES,
-    NUM_ROWS,
-    ROOF,
-    ROWS,
-    VALUES,
-    WHITE_DIRT,
-    cube_code,
-    cube_name,
-    is_barrier,
-    lot_code,
-    piece_code,
-    piece_name,
-)
-from tycoon.games.estates.rules import barriers_in_row, buildings, is_row_complete
+from tycoon.games.estates.components import IN_SUPPLY, NO_PIECE, Layout
+from tycoon.games.estates.rules import barriers_in_row
 from tycoon.games.estates.state import Board, EstatesView
 
 if TYPE_CHECKING:
@@ -67,6 +46,8 @@ COMPANY_FILL = {
     "R": "#d6604d",
     "Y": "#fee08b",
 }
+# Companies a catalogue adds (or letters it changes) take these, by the company's place.
+EXTRA_FILLS = ("#8c510a", "#01665e", "#c51b7d", "#4d9221", "#542788", "#b35806", "#35978f")
 DIRT = "#e6d8b8"
 WHITE_DIRT_FILL = "#ffffff"
 PAST_FILL = "#d4d4d4"
@@ -80,12 +61,12 @@ def piece_key(code: str) -> str:
     return f"piece:{code}"
 
 
-def lot_key(row: int, lot: int) -> str:
-    return f"lot:{ROWS[row].letter}{lot}"
+def lot_key(layout: Layout, row: int, lot: int) -> str:
+    return f"lot:{layout.rows[row].letter}{lot}"
 
 
-def street_key(row: int) -> str:
-    return f"street:{ROWS[row].letter}"
+def street_key(layout: Layout, row: int) -> str:
+    return f"street:{layout.rows[row].letter}"
 
 
 def barrier_key(value: int) -> str:
@@ -99,13 +80,13 @@ def box_key(seat: int) -> str:
 AUCTION_KEY = "auction"
 
 
-def move_targets(action: Action) -> tuple[str, ...]:
+def move_targets(action: Action, layout: Layout) -> tuple[str, ...]:
     if isinstance(action, Auction):
         return (piece_key(action.piece),)
     if isinstance(action, Place):
         if action.lot == 0:
-            return (street_key(action.row),)
-        return (lot_key(action.row, action.lot),)
+            return (street_key(layout, action.row),)
+        return (lot_key(layout, action.row, action.lot),)
     if isinstance(action, Cancel):
         return (barrier_key(action.barrier),)
     if isinstance(action, Stow):
@@ -119,20 +100,28 @@ def money_text(amount: int) -> str:
     return f"${amount}M"
 
 
-def _fill(cube: int) -> str:
-    return COMPANY_FILL.get(COLOURS[cube // VALUES].letter, svg.MUTED)
+def _company_fill(layout: Layout, colour: int) -> str:
+    """A company's colour: the built-in companies' by their letters, others from a palette."""
+    fill = COMPANY_FILL.get(layout.colours[colour].letter)
+    return fill if fill is not None else EXTRA_FILLS[colour % len(EXTRA_FILLS)]
 
 
-def _cube(cube: int, x: float, y: float, width: float = CUBE_W, **attrs: object) -> str:
+def _fill(layout: Layout, cube: int) -> str:
+    return _company_fill(layout, cube // layout.values)
+
+
+def _cube(
+    layout: Layout, cube: int, x: float, y: float, width: float = CUBE_W, **attrs: object
+) -> str:
     """A floor cube: its company's colour with its colour letter and value."""
-    fill = _fill(cube)
+    fill = _fill(layout, cube)
     return "".join(
         (
             svg.rect(x, y, width, CUBE_H, rx=2, fill=fill, stroke=svg.INK, **attrs),
             svg.text(
                 x + width / 2,
                 y + CUBE_H - 4,
-                cube_code(cube),
+                layout.cube_code(cube),
                 fill=svg.text_colour_on(fill),
                 font_size=11,
                 font_weight="bold",
@@ -169,10 +158,20 @@ def _roof(value: object, cx: float, bottom: float) -> str:
     )
 
 
-def _lot_x(lot: int) -> float:
+def _width(layout: Layout) -> float:
+    """The picture's width: 640 for the built-in board, wider for more lots, longer offer rows
+    or more companies."""
+    components = layout.components
+    board = MARGIN + _lot_x(layout, layout.lots + 1) + MARGIN
+    offer = MARGIN + 20 + components.offer_row_length * (CUBE_W + 4) + MARGIN
+    certificates = MARGIN + 90 + len(layout.colours) * 88 + MARGIN
+    return max(WIDTH, board, offer, certificates)
+
+
+def _lot_x(layout: Layout, lot: int) -> float:
     """The left edge of ``lot`` (1-based) relative to the board's left edge."""
     x = ROW_LABEL + STREET_W + (lot - 1) * LOT_W
-    if lot > COMPONENTS.river_after_lot:
+    if lot > layout.components.river_after_lot:
         x += RIVER_W
     return x
 
@@ -188,6 +187,7 @@ def _heading(game: Estates, view: EstatesView, y: float) -> tuple[list[str], flo
 
 
 def _status(game: Estates, view: EstatesView) -> str:
+    layout = game.layout
     name = game.seat_name
 
     def you(seat: int) -> str:
@@ -195,7 +195,7 @@ def _status(game: Estates, view: EstatesView) -> str:
 
     if view.phase == "over":
         return f"Game over: {view.end_reason}"
-    piece = piece_name(view.piece, view.roof_value) if view.piece != NO_PIECE else ""
+    piece = layout.piece_name(view.piece, view.roof_value) if view.piece != NO_PIECE else ""
     if view.phase == "choose":
         return f"{you(view.auctioneer)}, the auctioneer, chooses a piece to auction"
     if view.phase == "bid":
@@ -205,7 +205,7 @@ def _status(game: Estates, view: EstatesView) -> str:
     return f"{you(view.holder)} places {piece}"
 
 
-def _offer(view: EstatesView, y: float) -> tuple[list[str], float]:
+def _offer(layout: Layout, view: EstatesView, y: float) -> tuple[list[str], float]:
     parts = [
         svg.text(MARGIN, y + 12, "Offer rows (a cube at either end may be auctioned)", font_size=12)
     ]
@@ -217,19 +217,22 @@ def _offer(view: EstatesView, y: float) -> tuple[list[str], float]:
         for index, cube in enumerate(offer_row):
             end = index in (0, len(offer_row) - 1)
             x = MARGIN + 20 + index * (CUBE_W + 4)
-            cube_shape = _cube(cube, x, y, stroke_width=2.5 if end else 0.5)
+            cube_shape = _cube(layout, cube, x, y, stroke_width=2.5 if end else 0.5)
             place = "at an end of" if end else "inside"
             parts.append(
                 svg.group(
-                    [svg.title(f"{cube_name(cube)}, {place} offer row {number}"), cube_shape],
-                    data_target=piece_key(cube_code(cube)),
+                    [
+                        svg.title(f"{layout.cube_name(cube)}, {place} offer row {number}"),
+                        cube_shape,
+                    ],
+                    data_target=piece_key(layout.cube_code(cube)),
                 )
             )
         y += CUBE_H + 6
     return parts, y + 4
 
 
-def _supply(view: EstatesView, y: float) -> tuple[list[str], float]:
+def _supply(layout: Layout, view: EstatesView, y: float) -> tuple[list[str], float]:
     """The rooftops, barriers, Mayor and Cancel cube not yet on the board."""
     board = view.board
     parts = [svg.text(MARGIN, y + 12, "In supply", font_size=12)]
@@ -268,7 +271,7 @@ def _supply(view: EstatesView, y: float) -> tuple[list[str], float]:
                         text_anchor="middle",
                     ),
                 ],
-                data_target=piece_key(piece_code(BARRIER_BASE + value)),
+                data_target=piece_key(layout.piece_code(layout.barrier_base + value)),
             )
         )
         x += 32
@@ -308,12 +311,13 @@ def _supply(view: EstatesView, y: float) -> tuple[list[str], float]:
 
 
 def _row(game: Estates, board: Board, row: int, y: float) -> tuple[list[str], float]:
-    info = ROWS[row]
+    layout = game.layout
+    info = layout.rows[row]
     length = board.lengths[row]
     built = board.built[row]
-    base = row * LOTS
-    stack_height = max([len(board.stacks[base + i]) + 1 for i in range(LOTS)] + [3])
-    complete = is_row_complete(board, row, game.empty_row_complete)
+    base = row * layout.lots
+    stack_height = max([len(board.stacks[base + i]) + 1 for i in range(layout.lots)] + [3])
+    complete = game.board_rules.is_row_complete(board, row, game.empty_row_complete)
     walls = barriers_in_row(board, row)
     head = f"{info.letter} · {info.name} row · needs {length} · {built} built · " + (
         "complete" if complete else "incomplete"
@@ -353,25 +357,29 @@ def _row(game: Estates, board: Board, row: int, y: float) -> tuple[list[str], fl
                 text_anchor="middle",
             )
         )
-    parts.append(svg.group(street, data_target=street_key(row)))
+    parts.append(svg.group(street, data_target=street_key(layout, row)))
     # The lots, each a column of cubes bottom to top with its rooftop.
-    for lot in range(1, LOTS + 1):
+    for lot in range(1, layout.lots + 1):
         index = base + lot - 1
-        x = MARGIN + _lot_x(lot)
+        x = MARGIN + _lot_x(layout, lot)
         stack = board.stacks[index]
         if lot > length:
             fill, what = PAST_FILL, "past the requirement"
-        elif WHITE_DIRT[index]:
-            fill, what = WHITE_DIRT_FILL, "white dirt: one floor cube only"
+        elif layout.white_dirt[index]:
+            cap = layout.white_cap
+            only = "one floor cube" if cap == 1 else f"{cap} floor cubes"
+            fill, what = WHITE_DIRT_FILL, f"white dirt: {only} only"
         else:
             fill, what = DIRT, "empty"
         cells = [svg.rect(x + 1, y, LOT_W - 2, height, fill=fill, stroke="#b0a58a", rx=2)]
         if stack:
             roof = board.roofs[index]
-            codes = " on ".join(cube_code(c) for c in reversed(stack))
+            codes = " on ".join(layout.cube_code(c) for c in reversed(stack))
             what = f"{codes}" + (f" under rooftop {roof}" if roof else ", no rooftop")
             for level, cube in enumerate(stack):
-                cells.append(_cube(cube, x + (LOT_W - CUBE_W) / 2, bottom - (level + 1) * CUBE_H))
+                cells.append(
+                    _cube(layout, cube, x + (LOT_W - CUBE_W) / 2, bottom - (level + 1) * CUBE_H)
+                )
             if roof:
                 cells.append(_roof(roof, x + LOT_W / 2, bottom - len(stack) * CUBE_H))
         else:
@@ -385,11 +393,11 @@ def _row(game: Estates, board: Board, row: int, y: float) -> tuple[list[str], fl
                     text_anchor="middle",
                 )
             )
-        cells.insert(0, svg.title(f"{lot_code(index)}: {what}"))
-        parts.append(svg.group(cells, data_target=lot_key(row, lot)))
+        cells.insert(0, svg.title(f"{layout.lot_code(index)}: {what}"))
+        parts.append(svg.group(cells, data_target=lot_key(layout, row, lot)))
     # Barriers stand on the lot just past the requirement.
     for offset, value in enumerate(walls):
-        x = MARGIN + _lot_x(length + 1) + 4 + offset * 14
+        x = MARGIN + _lot_x(layout, length + 1) + 4 + offset * 14
         code = board.barriers[value - 1]
         how = "lengthens" if code % 2 else "shortens"
         parts.append(
@@ -411,14 +419,14 @@ def _row(game: Estates, board: Board, row: int, y: float) -> tuple[list[str], fl
             )
         )
     # The river after the requirement's first lots.
-    river_x = MARGIN + _lot_x(COMPONENTS.river_after_lot) + LOT_W
+    river_x = MARGIN + _lot_x(layout, layout.components.river_after_lot) + LOT_W
     parts.append(svg.rect(river_x + 2, y - 2, RIVER_W - 4, height + 4, fill=RIVER))
     y += height
     # Whose each building is and what it scores now.
-    for building in buildings(board, game.empty_row_complete):
-        if building.index // LOTS != row:
+    for building in game.board_rules.buildings(board, game.empty_row_complete):
+        if building.index // layout.lots != row:
             continue
-        x = MARGIN + _lot_x(building.index % LOTS + 1) + LOT_W / 2
+        x = MARGIN + _lot_x(layout, building.index % layout.lots + 1) + LOT_W / 2
         if building.owner >= 0:
             parts.append(_seat_badge(building.owner, x - 9, y + 10, 7))
         sign = "+" if building.points > 0 else ""
@@ -428,11 +436,11 @@ def _row(game: Estates, board: Board, row: int, y: float) -> tuple[list[str], fl
     return parts, y + LINE + 2
 
 
-def _certificates(view: EstatesView, y: float) -> tuple[list[str], float]:
+def _certificates(layout: Layout, view: EstatesView, y: float) -> tuple[list[str], float]:
     parts = [svg.text(MARGIN, y + 12, "Certificates", font_size=12)]
     for colour, owner in enumerate(view.board.certificates):
-        info = COLOURS[colour]
-        fill = COMPANY_FILL.get(info.letter, svg.MUTED)
+        info = layout.colours[colour]
+        fill = _company_fill(layout, colour)
         x = MARGIN + 90 + colour * 88
         holder = f"Seat {owner + 1}" if owner >= 0 else "nobody yet"
         card = [
@@ -465,8 +473,9 @@ def _certificates(view: EstatesView, y: float) -> tuple[list[str], float]:
 
 
 def _seats(game: Estates, view: EstatesView, y: float) -> tuple[list[str], float]:
+    width = _width(game.layout)
     points = [0] * view.players
-    for building in buildings(view.board, game.empty_row_complete):
+    for building in game.board_rules.buildings(view.board, game.empty_row_complete):
         if building.owner >= 0:
             points[building.owner] += building.points
     bids: dict[int, int] = {}
@@ -506,9 +515,9 @@ def _seats(game: Estates, view: EstatesView, y: float) -> tuple[list[str], float
             svg.group(
                 [
                     svg.title(f"{game.seat_name(seat)}'s {described}"),
-                    svg.rect(WIDTH - MARGIN - 58, y, 58, 18, rx=3, fill="#ffffff", stroke=svg.INK),
+                    svg.rect(width - MARGIN - 58, y, 58, 18, rx=3, fill="#ffffff", stroke=svg.INK),
                     svg.text(
-                        WIDTH - MARGIN - 29, y + 13, shown, font_size=11, text_anchor="middle"
+                        width - MARGIN - 29, y + 13, shown, font_size=11, text_anchor="middle"
                     ),
                 ],
                 data_target=box_key(seat),
@@ -519,22 +528,24 @@ def _seats(game: Estates, view: EstatesView, y: float) -> tuple[list[str], float
 
 
 def _auction(game: Estates, view: EstatesView, y: float) -> tuple[list[str], float]:
+    layout = game.layout
     if view.phase in ("choose", "over") or view.piece == NO_PIECE:
         return [], y
     piece = view.piece
-    inner = [svg.rect(MARGIN, y, WIDTH - 2 * MARGIN, 46, rx=4, fill="#fff7e0", stroke=svg.INK)]
-    if piece < NUM_CUBES:
-        inner.append(_cube(piece, MARGIN + 8, y + 6))
-    elif piece == ROOF:
+    width = _width(layout)
+    inner = [svg.rect(MARGIN, y, width - 2 * MARGIN, 46, rx=4, fill="#fff7e0", stroke=svg.INK)]
+    if piece < layout.num_cubes:
+        inner.append(_cube(layout, piece, MARGIN + 8, y + 6))
+    elif piece == layout.roof:
         inner.append(_roof(view.roof_value, MARGIN + 8 + CUBE_W / 2, y + 6 + CUBE_H))
     else:
         short = (
-            f"|{piece - BARRIER_BASE}"
-            if is_barrier(piece)
-            else ("Mayor" if piece == MAYOR else "Cancel" if piece == CANCEL else "?")
+            f"|{piece - layout.barrier_base}"
+            if layout.is_barrier(piece)
+            else ("Mayor" if piece == layout.mayor else "Cancel" if piece == layout.cancel else "?")
         )
         inner.append(svg.text(MARGIN + 8, y + 18, short, font_size=12, font_weight="bold"))
-    what = piece_name(piece, view.roof_value)
+    what = layout.piece_name(piece, view.roof_value)
     inner.append(
         svg.text(
             MARGIN + 58,
@@ -557,22 +568,24 @@ def _auction(game: Estates, view: EstatesView, y: float) -> tuple[list[str], flo
 
 
 def render_svg(game: Estates, view: EstatesView) -> str:
+    layout = game.layout
     y = float(MARGIN)
     parts: list[str] = []
     drawn, y = _heading(game, view, y)
     parts.extend(drawn)
     drawn, y = _auction(game, view, y)
     parts.extend(drawn)
-    drawn, y = _offer(view, y)
+    drawn, y = _offer(layout, view, y)
     parts.extend(drawn)
-    drawn, y = _supply(view, y)
+    drawn, y = _supply(layout, view, y)
     parts.extend(drawn)
-    # Lot numbers over the board, Main Street on the left, the river after lot 4.
+    # Lot numbers over the board, Main Street on the left, the river after the initial
+    # requirement.
     parts.append(svg.text(MARGIN + ROW_LABEL, y + 12, "Main St", font_size=10, fill=svg.MUTED))
-    for lot in range(1, LOTS + 1):
+    for lot in range(1, layout.lots + 1):
         parts.append(
             svg.text(
-                MARGIN + _lot_x(lot) + LOT_W / 2,
+                MARGIN + _lot_x(layout, lot) + LOT_W / 2,
                 y + 12,
                 lot,
                 font_size=10,
@@ -581,11 +594,11 @@ def render_svg(game: Estates, view: EstatesView) -> str:
             )
         )
     y += 16
-    for row in range(NUM_ROWS):
+    for row in range(layout.num_rows):
         drawn, y = _row(game, view.board, row, y)
         parts.extend(drawn)
-    drawn, y = _certificates(view, y)
+    drawn, y = _certificates(layout, view, y)
     parts.extend(drawn)
     drawn, y = _seats(game, view, y)
     parts.extend(drawn)
-    return svg.document(WIDTH, y + MARGIN, parts, f"The Estates: {_status(game, view)}")
+    return svg.document(_width(layout), y + MARGIN, parts, f"The Estates: {_status(game, view)}")
