@@ -378,8 +378,8 @@ class Layout:
         """``barrier 1..3`` (or what this catalogue has) for help texts."""
         if not self.num_barriers:
             return "no barriers"
-        if self.num_barriers == 1:
-            return "barrier 1"
+        if self.num_barriers <= 2:
+            return " or ".join(f"barrier {v}" for v in range(1, self.num_barriers + 1))
         return f"barrier 1..{self.num_barriers}"
 
 

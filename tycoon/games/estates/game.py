@@ -110,7 +110,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                 True,
                 "RULING: a row shortened to 0 lots counts as complete with no buildings",
             ),
-            data_option(ESTATES_DATA, "starting_money and round_wins_to_end may change"),
+            data_option(ESTATES_DATA, "every field of components.json may change"),
         ),
         aliases=("the-estates",),
     )
