@@ -16,9 +16,10 @@ from .helpers import new_game
 
 
 def check(game: MiltonKeynes, state: State) -> None:
-    # Money: 190 in all, nobody below zero.
+    catalogue = game.catalogue
+    # Money: the bank's (190 built in), nobody below zero.
     assert all(p.cash >= 0 for p in state.players) and state.bank >= 0
-    assert sum(p.cash for p in state.players) + state.bank == cd.BANK_TOTAL
+    assert sum(p.cash for p in state.players) + state.bank == catalogue.economy.bank_total
     city = state.city
     if state.phase in (Phase.RIVER, Phase.MARSH):
         return
@@ -35,11 +36,11 @@ def check(game: MiltonKeynes, state: State) -> None:
     if state.phase != Phase.CHARACTERS:
         held = sum(sum(p.permits) for p in state.players)
         table = sum(1 for p in state.slots if p >= 0)
-        assert held + table + len(state.permit_deck) == len(cd.full_deck())
+        assert held + table + len(state.permit_deck) == len(catalogue.full_deck())
     for p in state.players:
         assert all(k <= h for k, h in zip(p.known_permits, p.permits, strict=True))
         assert p.known_deeds & ~p.deeds == 0
-        assert p.floor <= p.marker <= cd.RAIL_TOP
+        assert p.floor <= p.marker <= catalogue.economy.rail_top
     # The map: incomes are the scoring of the map; limits hold.
     assert city.incomes == incomes(city.buildings, city.river_all & ~city.built, city.marsh)
     assert city.blocks == blocks_by_owner(city.buildings, city.incomes, game.players)
@@ -49,7 +50,7 @@ def check(game: MiltonKeynes, state: State) -> None:
         assert bd.is_connected(b.mask)
         used[b.kind] += b.size
     for kind in (cd.COMMONS, cd.DUMP, cd.ALLOTMENTS):
-        assert used[kind] <= cd.COLOURED_BLOCKS[kind]
+        assert used[kind] <= catalogue.coloured_blocks[kind]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

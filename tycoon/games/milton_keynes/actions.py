@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from tycoon.core import Action, MalformedActionError, notation
 from tycoon.games.milton_keynes.board import INDEX
 from tycoon.games.milton_keynes.cards import (
-    CHARACTERS,
+    CATALOGUE,
     PERMIT_CODES,
     PERMIT_INDEX,
-    parse_character,
+    Catalogue,
     parse_permit,
 )
 
@@ -267,8 +267,9 @@ def _side(text: str, tokens: list[str]) -> tuple[tuple[str, ...], int]:
     return tuple(sorted(items, key=item_key)), cash
 
 
-def parse(text: str, seat: int) -> Action:
-    """The action written ``text`` by ``seat``; :class:`MalformedActionError` otherwise."""
+def parse(text: str, seat: int, catalogue: Catalogue = CATALOGUE) -> Action:
+    """The action written ``text`` by ``seat``; :class:`MalformedActionError` otherwise (the
+    characters are ``catalogue``'s: the game's data)."""
     words = notation.words(text, lower=False)
     if not words:
         raise MalformedActionError("an empty move: type a move, or 'moves' for the legal ones")
@@ -286,11 +287,12 @@ def parse(text: str, seat: int) -> Action:
         }
         return simple[word](seat)
     if word == "character":
-        character = parse_character(" ".join(rest)) if rest else None
+        characters = catalogue.characters
+        character = catalogue.parse_character(" ".join(rest)) if rest else None
         if character is None:
-            names = ", ".join(c.code for c in CHARACTERS)
+            names = ", ".join(c.code for c in characters)
             raise MalformedActionError(f"{text!r}: choose one of {names}")
-        return ChooseCharacter(seat, CHARACTERS[character].code)
+        return ChooseCharacter(seat, characters[character].code)
     if word in ("river", "marsh", "take", "redevelop", "buy"):
         if len(rest) != 1:
             raise _malformed(text, word)
@@ -406,18 +408,18 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Milton Keynes action: {action!r}")
 
 
-_CHARACTER_CODES = frozenset(c.code for c in CHARACTERS)
 _PLOT_FIELDS = (PlaceRiver, PlaceMarsh, Demolish, Redevelop, Buy, Requisition)
 
 
-def check_domain(action: Action, players: int) -> None:
+def check_domain(action: Action, players: int, catalogue: Catalogue = CATALOGUE) -> None:
     """Refuse (:class:`MalformedActionError`) an action whose fields, of the right kinds, name
     no plot, permit, character or seat of the game, so that explanations may trust them."""
     if isinstance(action, _PLOT_FIELDS):
         _domain_plot(action.plot)
     elif isinstance(action, ChooseCharacter):
-        if action.character not in _CHARACTER_CODES:
-            names = ", ".join(sorted(_CHARACTER_CODES))
+        codes = {c.code for c in catalogue.characters}
+        if action.character not in codes:
+            names = ", ".join(sorted(codes))
             raise MalformedActionError(f"there is no character {action.character!r} ({names})")
     elif isinstance(action, Build):
         if action.permit not in PERMIT_INDEX:

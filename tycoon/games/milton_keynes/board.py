@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+from tycoon.core import DataError
 
 DATA = Path(__file__).parent / "data"
 
@@ -155,6 +159,10 @@ MARSH_TILES: int = BOARD_DATA["marsh_tiles"]
 MARSH_SIDE: int = BOARD_DATA["marsh_side"]
 
 
+class MKDataError(DataError, ValueError):
+    """A Milton Keynes data file the rules cannot play; the reason names the file and field."""
+
+
 def region(players: int) -> int:
     """The plots in play for ``players`` (FACT: rows A-H for four or fewer, columns 1-8 for three
     or fewer, rows A-G for two), E9 excluded."""
@@ -189,3 +197,140 @@ EDGE_LEFT = mask_of(p for p in range(SIZE) if column_of(p) == 0)
 EDGE_RIGHT = mask_of(p for p in range(SIZE) if column_of(p) == COLUMNS - 1)
 EDGES: tuple[int, ...] = (EDGE_TOP, EDGE_BOTTOM, EDGE_LEFT, EDGE_RIGHT)
 EDGE_MASK = EDGE_TOP | EDGE_BOTTOM | EDGE_LEFT | EDGE_RIGHT
+
+
+# -- what-if maps ---------------------------------------------------------------------------------
+
+_SYMBOLS = "~M.X"
+
+
+@dataclass(frozen=True, slots=True)
+class MapData:
+    """What a game reads from board.json: the standard river and marshes, the regions in play by
+    player count and the advanced rules' tiles. The grid (rows A-I, columns 1-9, E9 missing) is
+    the plots' labels and bit masks, the same for every catalogue."""
+
+    standard_river: int
+    standard_marsh: int
+    river_flow: tuple[int, ...]
+    regions: tuple[int, ...]  # by player count (0 and 1 unused)
+    river_tiles: int
+    marsh_tiles: int
+    marsh_side: int
+
+    def region(self, players: int) -> int:
+        return self.regions[players]
+
+
+def _fail(field: str, reason: str) -> MKDataError:
+    return MKDataError(f"board.json {field}: {reason}")
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(key, f"must be a whole number {low}..{high}, not {value!r:.40}")
+    return value
+
+
+def load_map(data: Any) -> MapData:
+    """board.json checked: the grid's shape, the standard layout (river cells joined in flow
+    order from an edge to an edge, marshes of whole tiles), the regions and the tiles."""
+    if not isinstance(data, dict):
+        raise _fail("", "the file holds a JSON object")
+    if data.get("rows") != ROWS or data.get("columns") != COLUMNS:
+        raise _fail(
+            "rows, columns" if data.get("rows") != ROWS else "columns",
+            f"the grid is {ROWS[0]}-{ROWS[-1]} x 1-{COLUMNS} (plots are labelled and kept as bit "
+            "masks on it, in the notation, the pictures and the RL encoding); a map changes "
+            "which plots are river, marsh or in play, not the grid",
+        )
+    layout = data.get("standard")
+    if not isinstance(layout, list) or len(layout) != len(ROWS):
+        raise _fail("standard", f"{len(ROWS)} lines, one per row {ROWS[0]}-{ROWS[-1]}")
+    river = marsh = 0
+    for r, line in enumerate(layout):
+        if not isinstance(line, str) or len(line) != COLUMNS or set(line) - set(_SYMBOLS):
+            raise _fail(
+                f"standard.{r}",
+                f"{COLUMNS} characters of '~' river, 'M' marsh, '.' land, 'X' the missing plot",
+            )
+        for c, char in enumerate(line):
+            plot = r * COLUMNS + c
+            if (char == "X") != (plot == MISSING):
+                raise _fail(
+                    f"standard.{r}",
+                    f"the missing plot is {LABELS[MISSING]} (X) and only it, not {LABELS[plot]}",
+                )
+            if char == "~":
+                river |= 1 << plot
+            elif char == "M":
+                marsh |= 1 << plot
+    river_tiles = _whole(data, "river_tiles", 2, 12)
+    marsh_tiles = _whole(data, "marsh_tiles", 1, 4)
+    marsh_side = _whole(data, "marsh_side", 1, 3)
+    flow_data = data.get("river_flow")
+    if not isinstance(flow_data, list) or not all(label in INDEX for label in flow_data):
+        raise _fail("river_flow", "the river's plots (labels such as C1) in flow order")
+    flow = tuple(INDEX[label] for label in flow_data)
+    if mask_of(flow) != river or len(flow) != len(set(flow)):
+        raise _fail("river_flow", "must list each river plot ('~' in standard) once")
+    if len(flow) != river_tiles:
+        raise _fail(
+            "river_tiles",
+            f"the standard river has {len(flow)} plots, so river_tiles must be {len(flow)}",
+        )
+    for a, b in pairwise(flow):
+        if max(abs(row_of(a) - row_of(b)), abs(column_of(a) - column_of(b))) != 1:
+            raise _fail(
+                "river_flow",
+                f"{LABELS[a]} and {LABELS[b]} are not next to each other: the river flows "
+                "plot to plot (diagonal steps allowed)",
+            )
+    if not EDGE_MASK >> flow[0] & 1 or not EDGE_MASK >> flow[-1] & 1:
+        raise _fail("river_flow", "the river runs from an edge of the map to an edge")
+    if marsh.bit_count() != marsh_tiles * marsh_side**2:
+        raise _fail(
+            "standard",
+            f"{marsh.bit_count()} marsh plots ('M'); marsh_tiles {marsh_tiles} of "
+            f"{marsh_side}x{marsh_side} make {marsh_tiles * marsh_side**2}",
+        )
+    regions_data = data.get("regions")
+    if not isinstance(regions_data, dict):
+        raise _fail("regions", "an object keyed by player count 2..5")
+    regions = [0, 0]
+    for players in range(2, 6):
+        spec = regions_data.get(str(players))
+        where = f"regions.{players}"
+        if not isinstance(spec, dict):
+            raise _fail(where, "needs rows and columns")
+        rows = spec.get("rows")
+        if (
+            not isinstance(rows, str)
+            or not rows
+            or set(rows) - set(ROWS)
+            or len(set(rows)) != len(rows)
+        ):
+            raise _fail(f"{where}.rows", f"distinct row letters of {ROWS}")
+        columns = spec.get("columns")
+        if isinstance(columns, bool) or not isinstance(columns, int) or not 1 <= columns <= COLUMNS:
+            raise _fail(f"{where}.columns", f"the columns in play, 1..{COLUMNS}")
+        mask = 0
+        for r, row in enumerate(ROWS):
+            if row in rows:
+                for c in range(columns):
+                    mask |= 1 << (r * COLUMNS + c)
+        regions.append(mask & EXISTS)
+    return MapData(
+        standard_river=river,
+        standard_marsh=marsh,
+        river_flow=flow,
+        regions=tuple(regions),
+        river_tiles=river_tiles,
+        marsh_tiles=marsh_tiles,
+        marsh_side=marsh_side,
+    )
+
+
+#: The built-in map.
+MAP = load_map(BOARD_DATA)

@@ -424,7 +424,10 @@ class GreedyBot(Bot):
             if isinstance(choice, Inquiry):
                 marker = view.markers[self.seat]
                 floor = self.mk.rules.floor_for(
-                    min(cd.RAIL_TOP, marker + self.mk.rules.economy.inquiry_step)
+                    min(
+                        self.mk.rules.economy.rail_top,
+                        marker + self.mk.rules.economy.inquiry_step,
+                    )
                 )
                 spare = position.permit_count() > position.pieces() + 1
                 if floor > view.floors[self.seat] or spare:

@@ -8,13 +8,14 @@ score as plain buildings, their permits only requisition a plot.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from tycoon.core import DataError, DataFiles
-from tycoon.core.data import diff, leaves, same
-from tycoon.games.milton_keynes.board import BOARD_DATA, DATA, _load
+from tycoon.core import DataFiles
+from tycoon.games.milton_keynes.board import DATA, MapData, MKDataError, _load, load_map
 
 PERMITS_DATA = _load("permits.json")
 ECONOMY = _load("economy.json")
@@ -155,26 +156,6 @@ MK_DATA = DataFiles(
     home=DATA, files=("board.json", "characters.json", "economy.json", "permits.json")
 )
 
-#: The economy.json fields a game may change; the rest (the income rail, the map, the permit
-#: deck and the characters) shape the tables the rules are built on at import.
-VARIABLE_ECONOMY = (
-    "envelopes",
-    "briefcases",
-    "briefcase_value",
-    "grant",
-    "roundabout_bonus",
-    "inquiry_step",
-    "crunch_step",
-    "deed_price",
-    "demolish_buy_price",
-    "starting_deeds",
-    "advanced_permits",
-)
-
-
-class MKDataError(DataError, ValueError):
-    """A Milton Keynes data file the rules cannot play; the reason names the file and field."""
-
 
 @dataclass(frozen=True, slots=True)
 class Economy:
@@ -189,6 +170,9 @@ class Economy:
     demolish_price: int
     starting_deeds: int
     advanced_permits: int
+    rail_start: int  # the income rail's first position (every marker starts here)
+    rail_top: int  # its last
+    roundabouts: tuple[int, ...]  # the default roundabouts (option ``roundabouts``)
 
 
 def _whole(data: dict[str, Any], key: str, low: int, high: int | None = None) -> int:
@@ -207,8 +191,8 @@ def load_economy(data: Any) -> Economy:
     """economy.json checked field by field (counts, ranges, the rail and its roundabouts)."""
     if not isinstance(data, dict):
         raise MKDataError("economy.json: the file holds a JSON object")
-    rail_start = _whole(data, "rail_start", 0)
-    rail_top = _whole(data, "rail_top", rail_start + 1)
+    rail_start = _whole(data, "rail_start", 0, 100)
+    rail_top = _whole(data, "rail_top", rail_start + 1, 200)
     roundabouts = data.get("roundabouts")
     if not isinstance(roundabouts, list) or not all(
         isinstance(r, int) and not isinstance(r, bool) and rail_start <= r <= rail_top
@@ -236,6 +220,9 @@ def load_economy(data: Any) -> Economy:
         demolish_price=_whole(data, "demolish_buy_price", 0),
         starting_deeds=deeds,
         advanced_permits=_whole(data, "advanced_permits", 0, 8),
+        rail_start=rail_start,
+        rail_top=rail_top,
+        roundabouts=tuple(sorted(set(roundabouts))),
     )
     if economy.bank_total < 1:
         # A bank short of the incomes is a credit crunch (the rules cut every due), not an error.
@@ -256,27 +243,198 @@ STARTING_DEEDS = ECONOMY_BUILT_IN.starting_deeds
 ADVANCED_PERMITS = ECONOMY_BUILT_IN.advanced_permits
 
 
-@lru_cache(maxsize=16)
-def game_economy(data: str) -> Economy:
-    """The economy the ``data`` option names, checked; the other files (and the rail) must be
-    the built-in ones, refused by field otherwise."""
-    documents = MK_DATA.documents(data)
-    economy = load_economy(documents["economy.json"])
-    fixed_economy = {
-        k: v for k, v in documents["economy.json"].items() if k not in VARIABLE_ECONOMY
-    }
-    built_in = {k: v for k, v in ECONOMY.items() if k not in VARIABLE_ECONOMY}
-    for file, mine, theirs in (
-        ("economy.json", fixed_economy, built_in),
-        ("board.json", documents["board.json"], BOARD_DATA),
-        ("characters.json", documents["characters.json"], CHARACTERS_DATA),
-        ("permits.json", documents["permits.json"], PERMITS_DATA),
-    ):
-        if not same(mine, theirs):
-            changed = [".".join(path) for path, _ in leaves(diff(theirs, mine, file))]
-            raise MKDataError(
-                f"{file} {', '.join(changed[:4])}: Milton Keynes plays the built-in map, "
-                "characters, permit deck and income rail in this version; what-if data may "
-                f"change these economy.json fields: {', '.join(VARIABLE_ECONOMY)}"
+_STYLE = re.compile(r"[a-z0-9_# ]{1,30}")
+_CODE = re.compile(r"[a-z]{1,20}")
+#: The most seats a game has: the characters dealt and the permits they start with must fit it.
+MOST_PLAYERS = 5
+
+
+def _fail(file: str, field: str, reason: str) -> MKDataError:
+    return MKDataError(f"{file} {field}: {reason}")
+
+
+def _text(item: Any, key: str, file: str, where: str, longest: int = 40) -> str:
+    value = item.get(key) if isinstance(item, dict) else None
+    if not isinstance(value, str) or not value.strip() or len(value) > longest:
+        raise _fail(file, f"{where}.{key}", f"must be text of 1..{longest} characters")
+    return value
+
+
+def _count(value: Any, file: str, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(file, field, f"must be a whole number {low}..{high}, not {value!r:.40}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Everything a game reads from its data files, checked: the map, the permit deck, the
+    characters and the economy (with the income rail)."""
+
+    map: MapData
+    permit_names: tuple[str, ...]
+    permit_counts: tuple[int, ...]  # the deck, by permit
+    coloured_blocks: tuple[int, ...]  # by building kind, -1: no limit
+    characters: tuple[Character, ...]
+    economy: Economy
+
+    def full_deck(self) -> list[int]:
+        deck: list[int] = []
+        for permit, count in enumerate(self.permit_counts):
+            deck.extend([permit] * count)
+        return deck
+
+    def character_index(self, code: str) -> int | None:
+        for index, character in enumerate(self.characters):
+            if character.code == code:
+                return index
+        return None
+
+    def parse_character(self, text: str) -> int | None:
+        """A character from its code or name (``Cpt. Blue``, ``blue``), case-insensitive."""
+        key = text.strip().lower()
+        for index, character in enumerate(self.characters):
+            if key in (character.code, character.name.lower()):
+                return index
+        if self.characters == CHARACTERS:
+            return parse_character(text)
+        return None
+
+
+def load_permits(data: Any) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """permits.json: the deck's names and counts (its codes are the rules' own, in order) and
+    the coloured blocks by building kind."""
+    file = "permits.json"
+    if not isinstance(data, dict):
+        raise _fail(file, "", "the file holds a JSON object")
+    deck = data.get("deck")
+    if not isinstance(deck, list) or len(deck) != PERMIT_TYPES:
+        raise _fail(
+            file,
+            "deck",
+            f"the {PERMIT_TYPES} permits, one entry each ({', '.join(PERMIT_CODES)}): each code "
+            "is a rule of the game, so permits cannot be added or removed",
+        )
+    names: list[str] = []
+    counts: list[int] = []
+    for i, entry in enumerate(deck):
+        if not isinstance(entry, dict) or entry.get("code") != PERMIT_CODES[i]:
+            raise _fail(
+                file,
+                f"deck.{i}.code",
+                f"must be {PERMIT_CODES[i]} (the codes are the rules' own, in this order), not "
+                f"{(entry.get('code') if isinstance(entry, dict) else entry)!r:.30}",
             )
-    return economy
+        names.append(_text(entry, "name", file, f"deck.{i}"))
+        counts.append(_count(entry.get("count"), file, f"deck.{i}.count", 0, 30))
+    blocks_data = data.get("coloured_blocks")
+    kinds = {"COMMONS": COMMONS, "DUMP": DUMP, "ALLOTMENTS": ALLOTMENTS}
+    if not isinstance(blocks_data, dict) or set(blocks_data) != set(kinds):
+        raise _fail(file, "coloured_blocks", "an object with COMMONS, DUMP and ALLOTMENTS")
+    blocks = [-1] * len(KIND_NAMES)
+    for name, kind in kinds.items():
+        blocks[kind] = _count(blocks_data[name], file, f"coloured_blocks.{name}", 0, 40)
+    return tuple(names), tuple(counts), tuple(blocks)
+
+
+def load_characters(data: Any) -> tuple[Character, ...]:
+    """characters.json: each character's code, name, colour (a terminal style) and starting
+    permits (codes of the deck)."""
+    file = "characters.json"
+    if not isinstance(data, dict) or not isinstance(data.get("characters"), list):
+        raise _fail(file, "characters", "a list of characters")
+    entries = data["characters"]
+    if not 1 <= len(entries) <= 12:
+        raise _fail(file, "characters", f"1..12 characters, not {len(entries)}")
+    characters: list[Character] = []
+    for i, entry in enumerate(entries):
+        where = f"characters.{i}"
+        code = _text(entry, "code", file, where, 20)
+        if not _CODE.fullmatch(code):
+            raise _fail(file, f"{where}.code", f"small letters a-z only, not {code!r:.30}")
+        if any(c.code == code for c in characters):
+            raise _fail(file, f"{where}.code", f"{code} names two characters")
+        name = _text(entry, "name", file, where)
+        colour = _text(entry, "colour", file, where, 30)
+        if not _STYLE.fullmatch(colour):
+            raise _fail(
+                file,
+                f"{where}.colour",
+                "a terminal colour such as 'blue' or '#2166ac' (small letters, digits, _, #)",
+            )
+        permits = entry.get("permits")
+        if not isinstance(permits, list) or not 0 <= len(permits) <= 12:
+            raise _fail(file, f"{where}.permits", "a list of up to 12 permit codes")
+        for j, code_text in enumerate(permits):
+            if code_text not in PERMIT_INDEX:
+                raise _fail(
+                    file,
+                    f"{where}.permits.{j}",
+                    f"{code_text!r:.30} is not a permit ({', '.join(PERMIT_CODES)})",
+                )
+        characters.append(Character(code, name, colour, hand_of(permits)))
+    return tuple(characters)
+
+
+def check_catalogue(catalogue: Catalogue) -> None:
+    """The cross-references between files the rules need."""
+    counts = catalogue.permit_counts
+    for permit in range(PERMIT_TYPES):
+        # The characters dealt take their starting permits out of the deck.
+        held = sorted((c.permits[permit] for c in catalogue.characters), reverse=True)
+        need = sum(held[:MOST_PLAYERS])
+        if need > counts[permit]:
+            raise _fail(
+                "permits.json",
+                f"deck.{permit}.count",
+                f"{counts[permit]} {PERMIT_CODES[permit]} permits, but the characters dealt to "
+                f"{MOST_PLAYERS} players may start with {need} (characters.json)",
+            )
+    economy = catalogue.economy
+    if sum(counts) < MOST_PLAYERS * economy.advanced_permits:
+        raise _fail(
+            "permits.json",
+            "deck",
+            f"{sum(counts)} permits, fewer than the advanced game deals "
+            f"({MOST_PLAYERS} players x {economy.advanced_permits}, economy.json advanced_permits)",
+        )
+    mapdata = catalogue.map
+    for players in range(2, MOST_PLAYERS + 1):
+        deeds = mapdata.region(players) & ~mapdata.standard_river & ~mapdata.standard_marsh
+        if deeds.bit_count() <= players * economy.starting_deeds:
+            raise _fail(
+                "board.json",
+                f"regions.{players}",
+                f"{deeds.bit_count()} deeds in play for {players} players, not more than they "
+                f"are dealt ({economy.starting_deeds} each, economy.json starting_deeds)",
+            )
+
+
+def load_catalogue(documents: Mapping[str, Any]) -> Catalogue:
+    """Every data file checked field by field, then against each other."""
+    names, counts, blocks = load_permits(documents["permits.json"])
+    catalogue = Catalogue(
+        map=load_map(documents["board.json"]),
+        permit_names=names,
+        permit_counts=counts,
+        coloured_blocks=blocks,
+        characters=load_characters(documents["characters.json"]),
+        economy=load_economy(documents["economy.json"]),
+    )
+    check_catalogue(catalogue)
+    return catalogue
+
+
+@lru_cache(maxsize=16)
+def game_catalogue(data: str) -> Catalogue:
+    """The catalogue the ``data`` option names, checked (:class:`MKDataError` naming the file
+    and the field)."""
+    return load_catalogue(MK_DATA.documents(data))
+
+
+def game_economy(data: str) -> Economy:
+    """The economy the ``data`` option names, checked."""
+    return game_catalogue(data).economy
+
+
+CATALOGUE = game_catalogue(MK_DATA.default)

@@ -47,7 +47,7 @@ from tycoon.games.milton_keynes.actions import (
     Seal,
 )
 from tycoon.games.milton_keynes.board import LABELS, SIZE
-from tycoon.games.milton_keynes.cards import CHARACTERS, KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
+from tycoon.games.milton_keynes.cards import CATALOGUE, KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
 from tycoon.games.milton_keynes.legal import OfferSet
 from tycoon.games.milton_keynes.scoring import Building
 from tycoon.games.milton_keynes.state import Phase
@@ -69,7 +69,9 @@ class MiltonKeynesEncoding(Encoding[View]):
         super().__init__(game)
         players = game.players
         kinds = len(KIND_NAMES)
-        characters = len(CHARACTERS)
+        # The game's own characters (what-if data may change how many there are).
+        roster = getattr(game, "characters", CATALOGUE.characters)
+        self._characters = characters = len(roster)
         slices = [
             FeatureSlice("phase", len(Phase), "one-hot, in the game's order of phases"),
             FeatureSlice("year", 2, "year and season"),
@@ -158,7 +160,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         plots = tuple(LABELS)
         seats = tuple(range(players))
         table = [
-            ActionKind(ChooseCharacter, (("character", tuple(c.code for c in CHARACTERS)),)),
+            ActionKind(ChooseCharacter, (("character", tuple(c.code for c in roster)),)),
             ActionKind(PlaceRiver, (("plot", plots),)),
             ActionKind(PlaceMarsh, (("plot", plots),)),
             ActionKind(Inquiry),
@@ -209,15 +211,16 @@ class MiltonKeynesEncoding(Encoding[View]):
         players = self._players
         seat = view.seat
         at = self._at
-        head = [0] * (len(Phase) + 2 + players * len(CHARACTERS))
+        characters = self._characters
+        head = [0] * (len(Phase) + 2 + players * characters)
         phase = PHASES.get(view.phase, -1)
         if phase >= 0:
             head[phase] = 1
         head[len(Phase)] = view.year
         head[len(Phase) + 1] = view.season
         for other, character in enumerate(_per_seat(view.characters, seat, players, -1)):
-            if 0 <= character < len(CHARACTERS):
-                head[len(Phase) + 2 + other * len(CHARACTERS) + character] = 1
+            if 0 <= character < characters:
+                head[len(Phase) + 2 + other * characters + character] = 1
         canvas.block("head", 0, head)
         buildings = view.buildings
         if not canvas.same("buildings", buildings):

@@ -96,7 +96,7 @@ def _reason(game: MiltonKeynes, state: State, action: Action) -> str | None:
     if isinstance(action, Inquiry):
         if not _has_permit(state, seat, cd.INQUIRY):
             return "you hold no INQUIRY permit"
-        return f"your income marker is already at the top of the rail ({cd.RAIL_TOP})"
+        return f"your income marker is already at the top of the rail ({rules.economy.rail_top})"
     if isinstance(action, Demolish):
         if not _has_permit(state, seat, cd.DEMOLISH):
             return "you hold no DEMOLISH permit"
@@ -169,7 +169,7 @@ def _reason(game: MiltonKeynes, state: State, action: Action) -> str | None:
         return _requisition_reason(game, state, action)
     if (
         isinstance(action, ChooseCharacter)
-        and cd.CHARACTER_INDEX[action.character] in state.characters
+        and game.catalogue.character_index(action.character) in state.characters
     ):
         return f"{action.character} is already taken"
     if isinstance(action, PlaceRiver):
@@ -211,8 +211,8 @@ def _offer_reason(game: MiltonKeynes, state: State, action: Offer) -> str | None
                 return f"you already hold the deed of {item}"
             if state.city.built >> plot & 1 or not game.rules.deeds_in_game(state.city) >> plot & 1:
                 return f"no deed of {item} can be in a hand"
-        elif action.want.count(item) > cd.PERMIT_COUNTS[cd.PERMIT_INDEX[item]]:
-            count = cd.PERMIT_COUNTS[cd.PERMIT_INDEX[item]]
+        elif action.want.count(item) > game.rules.permit_counts[cd.PERMIT_INDEX[item]]:
+            count = game.rules.permit_counts[cd.PERMIT_INDEX[item]]
             return f"the game has only {count} {item} permit{'s' if count > 1 else ''}"
     for side in (action.give, action.want):
         deeds = [item for item in side if item in bd.INDEX]
@@ -255,8 +255,8 @@ def _commission_reason(game: MiltonKeynes, state: State, action: Build | Extend)
                 f"{what} occupies at most {limit} plot{'s' if limit > 1 else ''}{extra} "
                 f"(you named {len(cells)})"
             )
-        if cd.COLOURED_BLOCKS[kind] >= 0:
-            left = cd.COLOURED_BLOCKS[kind] - used[kind] - reserved_blocks[kind]
+        if game.rules.coloured_blocks[kind] >= 0:
+            left = game.rules.coloured_blocks[kind] - used[kind] - reserved_blocks[kind]
             if size > left:
                 return f"the box has only {left} coloured blocks left for a {cd.KIND_NAMES[kind]}"
         if requisition:
@@ -288,9 +288,11 @@ def _commission_reason(game: MiltonKeynes, state: State, action: Build | Extend)
             f"the extended {cd.KIND_NAMES[building.kind]} would have "
             f"{len(building.cells) + len(cells)} plots; at most {limit}"
         )
-    if cd.COLOURED_BLOCKS[building.kind] >= 0:
+    if game.rules.coloured_blocks[building.kind] >= 0:
         left = (
-            cd.COLOURED_BLOCKS[building.kind] - used[building.kind] - reserved_blocks[building.kind]
+            game.rules.coloured_blocks[building.kind]
+            - used[building.kind]
+            - reserved_blocks[building.kind]
         )
         if len(cells) > left:
             return (

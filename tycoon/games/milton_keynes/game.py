@@ -79,18 +79,29 @@ LABELS = bd.LABELS
 PHASES_BY_NAME = {phase.name.lower(): phase for phase in Phase}
 
 
-def _roundabouts(text: str) -> tuple[int, ...]:
+#: The ``roundabouts`` option's default: the data's own roundabouts (built in, every 5).
+DEFAULT_ROUNDABOUTS_TEXT = ",".join(str(r) for r in cd.DEFAULT_ROUNDABOUTS)
+
+
+def _roundabouts(text: str, economy: cd.Economy = cd.ECONOMY_BUILT_IN) -> tuple[int, ...]:
+    """The option's roundabouts on ``economy``'s rail; left at its default, the roundabouts of
+    ``economy.json`` (which what-if data may change)."""
+    if text.replace(" ", "") == DEFAULT_ROUNDABOUTS_TEXT:
+        return economy.roundabouts
     parts = [part for part in text.replace(" ", "").split(",") if part]
     if not all(notation.is_number(part) for part in parts):
         raise OptionError(
             f"option 'roundabouts' is a comma-separated list of rail positions, not {text!r}"
         )
     values = tuple(sorted({notation.natural(part, "a rail position") for part in parts}))
-    if any(not cd.RAIL_START <= v <= cd.RAIL_TOP for v in values):
-        raise OptionError(
-            f"option 'roundabouts': positions lie on the rail, {cd.RAIL_START}..{cd.RAIL_TOP}"
-        )
+    low, high = economy.rail_start, economy.rail_top
+    if any(not low <= v <= high for v in values):
+        raise OptionError(f"option 'roundabouts': positions lie on the rail, {low}..{high}")
     return values
+
+
+def _plural(count: int, word: str) -> str:
+    return f"the {word}" if count == 1 else f"the {count} {word}es"
 
 
 class MiltonKeynes(Game[State, Action, View]):
@@ -122,8 +133,9 @@ class MiltonKeynes(Game[State, Action, View]):
             ),
             Option(
                 "roundabouts",
-                ",".join(str(r) for r in cd.DEFAULT_ROUNDABOUTS),
-                "income-rail positions of the roundabouts (RULING: every 5)",
+                DEFAULT_ROUNDABOUTS_TEXT,
+                "income-rail positions of the roundabouts (RULING: every 5; left at this "
+                "default, those of the data's economy.json)",
             ),
             Option(
                 "offers",
@@ -146,7 +158,11 @@ class MiltonKeynes(Game[State, Action, View]):
                 low=1,
                 high=20,
             ),
-            data_option(cd.MK_DATA, "the prices, grant and bank of economy.json may change"),
+            data_option(
+                cd.MK_DATA,
+                "the map's river, marshes and regions, the permit deck, the characters, the "
+                "income rail and the economy may change",
+            ),
         ),
         aliases=("mk", "miltonkeynes"),
     )
@@ -157,21 +173,30 @@ class MiltonKeynes(Game[State, Action, View]):
     def configure(self) -> None:
         n = self.players
         self.advanced = bool(self.options["advanced"])
-        self.region = bd.region(n)
-        self.roundabouts = _roundabouts(str(self.options["roundabouts"]))
+        try:
+            catalogue = cd.game_catalogue(str(self.options["data"]))
+        except DataError as error:
+            raise OptionError(f"milton-keynes data: {error.reason}") from None
+        #: The map, permit deck, characters and economy of this game's data.
+        self.catalogue = catalogue
+        economy = catalogue.economy
+        self.characters = catalogue.characters
+        if len(self.characters) < n and not self.advanced:
+            raise OptionError(
+                f"milton-keynes data: characters.json characters: {len(self.characters)} "
+                f"characters for {n} players (each player is one)"
+            )
+        self.region = catalogue.map.region(n)
+        self.roundabouts = _roundabouts(str(self.options["roundabouts"]), economy)
         choice = str(self.options["characters"]).strip().lower()
         self.character_mode = choice if choice in ("random", "choose") else "list"
         self.character_list: tuple[int, ...] = ()
-        try:
-            economy = cd.game_economy(str(self.options["data"]))
-        except DataError as error:
-            raise OptionError(f"milton-keynes data: {error.reason}") from None
         if self.character_mode == "list":
             picks = []
             for part in choice.split(","):
-                index = cd.parse_character(part)
+                index = catalogue.parse_character(part)
                 if index is None:
-                    names = ", ".join(c.code for c in cd.CHARACTERS)
+                    names = ", ".join(c.code for c in self.characters)
                     raise OptionError(
                         f"option 'characters': {part.strip()!r} is not a character ({names}), "
                         "nor random or choose"
@@ -191,17 +216,25 @@ class MiltonKeynes(Game[State, Action, View]):
             int(self.options["stall-years"]),
             self.seat_name,
             economy,
+            catalogue,
         )
         self._cached: tuple[State | None, int, Sequence[Any]] = (None, -1, ())
+        if self.advanced and not self.rules.river_options(()):
+            raise OptionError(
+                f"milton-keynes data: board.json river_tiles: a river of at most "
+                f"{catalogue.map.river_tiles} tiles cannot run from an edge to another edge "
+                "under the advanced rules"
+            )
 
     # -- set-up -----------------------------------------------------------------------------
 
     def initial_state(self, rng: Rng) -> State:
         n = self.players
-        floor = self.rules.floor_for(cd.RAIL_START)
-        player = Player(0, cd.EMPTY_HAND, 0, cd.RAIL_START, floor, 0, cd.EMPTY_HAND)
-        river = 0 if self.advanced else bd.STANDARD_RIVER
-        marsh = 0 if self.advanced else bd.STANDARD_MARSH
+        start = self.catalogue.economy.rail_start
+        floor = self.rules.floor_for(start)
+        player = Player(0, cd.EMPTY_HAND, 0, start, floor, 0, cd.EMPTY_HAND)
+        river = 0 if self.advanced else self.catalogue.map.standard_river
+        marsh = 0 if self.advanced else self.catalogue.map.standard_marsh
         city = CityMap((), river, marsh, 0, (), (0,) * n, 1)
         state = State(
             phase=Phase.RIVER,
@@ -245,7 +278,7 @@ class MiltonKeynes(Game[State, Action, View]):
             log.append("Each player chooses a character, in seat order.")
             return evolve(state, phase=Phase.CHARACTERS, queue=tuple(range(n)), log=tuple(log))
         picks = (
-            tuple(rng.sample(range(len(cd.CHARACTERS)), n))
+            tuple(rng.sample(range(len(self.characters)), n))
             if self.character_mode == "random"
             else self.character_list
         )
@@ -260,7 +293,7 @@ class MiltonKeynes(Game[State, Action, View]):
         players = list(state.players)
         permit_deck: tuple[int, ...] = ()
         if permits:
-            permit_deck = tuple(rng.shuffled(cd.full_deck()))
+            permit_deck = tuple(rng.shuffled(self.catalogue.full_deck()))
         for seat in range(self.players):
             hand = bd.mask_of(deck[: self.rules.economy.starting_deeds])
             deck = deck[self.rules.economy.starting_deeds :]
@@ -273,10 +306,10 @@ class MiltonKeynes(Game[State, Action, View]):
 
     def give_characters(self, state: State, rng: Rng, log: list[str]) -> State:
         """Starting permits by character (public), the rest of the permits shuffled."""
-        remaining = list(cd.PERMIT_COUNTS)
+        remaining = list(self.catalogue.permit_counts)
         players = list(state.players)
         for seat, character in enumerate(state.characters):
-            hand = cd.CHARACTERS[character].permits
+            hand = self.characters[character].permits
             players[seat] = evolve_player(players[seat], permits=hand, known_permits=hand)
             for permit, count in enumerate(hand):
                 remaining[permit] -= count
@@ -284,7 +317,7 @@ class MiltonKeynes(Game[State, Action, View]):
         for permit, count in enumerate(remaining):
             deck.extend([permit] * count)
         shown = ", ".join(
-            f"{self.seat_name(seat)} is {cd.CHARACTERS[c].name}"
+            f"{self.seat_name(seat)} is {self.characters[c].name}"
             for seat, c in enumerate(state.characters)
         )
         log.append(f"Characters: {shown}.")
@@ -426,7 +459,9 @@ class MiltonKeynes(Game[State, Action, View]):
             return rules.next_requisition(s, rng, log)
         if isinstance(action, Inquiry):
             player = s.players[seat]
-            marker = min(cd.RAIL_TOP, player.marker + self.rules.economy.inquiry_step)
+            marker = min(
+                self.rules.economy.rail_top, player.marker + self.rules.economy.inquiry_step
+            )
             floor = max(player.floor, rules.floor_for(marker))
             s = self._spend(s, seat, cd.INQUIRY)
             player = evolve_player(s.players[seat], marker=marker, floor=floor)
@@ -444,8 +479,9 @@ class MiltonKeynes(Game[State, Action, View]):
         if isinstance(action, Redevelop):
             return self._redevelop(s, seat, bd.INDEX[action.plot], log)
         if isinstance(action, ChooseCharacter):
-            index = cd.CHARACTER_INDEX[action.character]
-            log.append(f"{who} chooses {cd.CHARACTERS[index].name}.")
+            index = self.catalogue.character_index(action.character)
+            assert index is not None  # check_domain refused other codes
+            log.append(f"{who} chooses {self.characters[index].name}.")
             s = evolve(s, characters=set_at(s.characters, seat, index), queue=s.queue[1:])
             if s.queue:
                 return s
@@ -457,7 +493,9 @@ class MiltonKeynes(Game[State, Action, View]):
             log.append(f"{who} places a river tile on {action.plot}.")
             nxt = ((seat + 1) % self.players,)
             if rules.river_done(path):
-                log.append("The river reaches another edge. Now the two marshes, in turn.")
+                count = self.catalogue.map.marsh_tiles
+                marshes = "the two marshes" if count == 2 else _plural(count, "marsh")
+                log.append(f"The river reaches another edge. Now {marshes}, in turn.")
                 return evolve(s, river_path=path, city=city, phase=Phase.MARSH, queue=nxt)
             return evolve(s, river_path=path, city=city, queue=nxt)
         if isinstance(action, PlaceMarsh):
@@ -466,7 +504,8 @@ class MiltonKeynes(Game[State, Action, View]):
             city = replace(s.city, marsh=s.city.marsh | marsh)
             log.append(f"{who} places a marsh on {bd.label_list(marsh)}.")
             s = evolve(s, city=city, queue=((seat + 1) % self.players,))
-            if bd.popcount(city.marsh) < bd.MARSH_TILES * bd.MARSH_SIDE**2:
+            mapdata = self.catalogue.map
+            if bd.popcount(city.marsh) < mapdata.marsh_tiles * mapdata.marsh_side**2:
                 return s
             s = self.deal_deeds(s, rng, permits=self.rules.economy.advanced_permits)
             log.append(
@@ -679,7 +718,7 @@ class MiltonKeynes(Game[State, Action, View]):
             unseen = 0
         pool = rng.shuffled(list(bd.iter_cells(unseen)))
         # Permits nobody can see.
-        permit_pool_counts = list(cd.PERMIT_COUNTS)
+        permit_pool_counts = list(self.catalogue.permit_counts)
         if phase in (Phase.RIVER, Phase.MARSH, Phase.CHARACTERS):
             permit_pool_counts = [0] * cd.PERMIT_TYPES
         for seat in range(n):
@@ -910,13 +949,13 @@ class MiltonKeynes(Game[State, Action, View]):
     # -- notation and errors -------------------------------------------------------------
 
     def parse_action(self, text: str, seat: int) -> Action:
-        return parse(text, seat)
+        return parse(text, seat, self.catalogue)
 
     def format_action(self, action: Action) -> str:
         return format_action(action)
 
     def check_domain(self, action: Action) -> None:
-        check_domain(action, self.players)
+        check_domain(action, self.players, self.catalogue)
 
     def explain_illegal(self, state: State, action: Action) -> str:
         return explain_illegal(self, state, action)
@@ -942,12 +981,12 @@ class MiltonKeynes(Game[State, Action, View]):
         character = view.characters[seat] if seat < len(view.characters) else -1
         if character < 0:
             return self.seat_name(seat)
-        return f"{self.seat_name(seat)} ({cd.CHARACTERS[character].name})"
+        return f"{self.seat_name(seat)} ({self.characters[character].name})"
 
     def seat_roles(self, state: State) -> tuple[str, ...] | None:
         if any(c < 0 for c in state.characters):
             return None
-        return tuple(cd.CHARACTERS[c].name for c in state.characters)
+        return tuple(self.characters[c].name for c in state.characters)
 
     def statistics(self, state: State) -> dict[str, float]:
         figures = self.rules.counters_dict(state)
@@ -961,7 +1000,7 @@ class MiltonKeynes(Game[State, Action, View]):
     def player_colour(self, state_or_view: State | View, seat: int) -> str:
         character = state_or_view.characters[seat]
         if character >= 0:
-            return cd.CHARACTERS[character].colour
+            return self.characters[character].colour
         return cd.SEAT_COLOURS[seat % len(cd.SEAT_COLOURS)]
 
     def render_svg(self, view: View) -> str | None:

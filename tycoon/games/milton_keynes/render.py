@@ -62,7 +62,7 @@ def player_label(game: MiltonKeynes, view: View, seat: int) -> str:
     character = view.characters[seat]
     name = game.seat_name(seat)
     if character >= 0:
-        name += f" ({cd.CHARACTERS[character].name})"
+        name += f" ({game.characters[character].name})"
     return styled(name, f"bold {game.player_colour(view, seat)}")
 
 

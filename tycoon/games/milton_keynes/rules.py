@@ -120,11 +120,11 @@ def give_pool(deeds: int, permits: tuple[int, ...]) -> Pool:
 
 
 @lru_cache(maxsize=256)
-def want_pool(wantable: int, limit: int) -> Pool:
+def want_pool(wantable: int, limit: int, counts: tuple[int, ...] = cd.PERMIT_COUNTS) -> Pool:
     """What an offer may ask for: any deed not built on or held, any permit (at most ``limit``
-    of each, or as many as the game has with ``limit`` 0)."""
+    of each, or as many as the game has, ``counts``, with ``limit`` 0)."""
     entries = [(LABELS[p], 1) for p in bd.iter_cells(wantable)]
-    entries += [(code, limit or cd.PERMIT_COUNTS[i]) for i, code in enumerate(cd.PERMIT_CODES)]
+    entries += [(code, limit or counts[i]) for i, code in enumerate(cd.PERMIT_CODES)]
     return make_pool(tuple(entries))
 
 
@@ -141,9 +141,16 @@ class Rules:
         stall_years: int,
         seat_label: Any,
         economy: cd.Economy = cd.ECONOMY_BUILT_IN,
+        catalogue: cd.Catalogue = cd.CATALOGUE,
     ) -> None:
         self.players = players
         self.economy = economy
+        #: The game's data: its map, permit deck, coloured blocks and characters.
+        self.catalogue = catalogue
+        self.map = catalogue.map
+        self.permit_counts = catalogue.permit_counts
+        self.coloured_blocks = catalogue.coloured_blocks
+        self.characters = catalogue.characters
         self.region = region
         self.roundabouts = roundabouts
         self.offer_limit = offer_limit
@@ -670,7 +677,7 @@ class Rules:
             if (seat, item) in returned:
                 continue
             kind = by_id[item.extends].kind if item.extends >= 0 else cd.KIND_OF_PERMIT[item.permit]
-            limit = cd.COLOURED_BLOCKS[kind]
+            limit = self.coloured_blocks[kind]
             if limit < 0:
                 continue
             need = len(item.cells) + (1 if claim_of.get((seat, item), -1) >= 0 else 0)
@@ -787,7 +794,7 @@ class Rules:
         bank = s.bank
         moves = []
         for seat, player in enumerate(players):
-            target = min(cd.RAIL_TOP, cd.RAIL_START + s.city.blocks[seat])
+            target = min(self.economy.rail_top, self.economy.rail_start + s.city.blocks[seat])
             marker = max(player.floor, target)
             passed = sum(1 for r in self.roundabouts if player.floor < r <= marker)
             bonus = 0
@@ -892,7 +899,7 @@ class Rules:
             return [Requisition(seat, LABELS[p]) for p in bd.iter_cells(options)]
         if phase == Phase.BEFORE_COLLECTION:
             moves: list[Action] = [Pass(seat)]
-            if player.permits[cd.INQUIRY] and player.marker < cd.RAIL_TOP:
+            if player.permits[cd.INQUIRY] and player.marker < self.economy.rail_top:
                 moves.append(Inquiry(seat))
             if player.permits[cd.DEMOLISH]:
                 for b in s.city.buildings:
@@ -915,7 +922,9 @@ class Rules:
         if phase == Phase.CHARACTERS:
             taken = set(s.characters)
             return [
-                ChooseCharacter(seat, c.code) for i, c in enumerate(cd.CHARACTERS) if i not in taken
+                ChooseCharacter(seat, c.code)
+                for i, c in enumerate(self.characters)
+                if i not in taken
             ]
         if phase == Phase.RIVER:
             return [PlaceRiver(seat, LABELS[p]) for p in self.river_options(s.river_path)]
@@ -933,11 +942,11 @@ class Rules:
             seat,
             targets,
             give_pool(player.deeds, player.permits),
-            want_pool(wantable, self.offer_cards),
+            want_pool(wantable, self.offer_cards, self.permit_counts),
             player.cash,
             ask,
             self.offer_cards,
-            want_full=want_pool(wantable, 0),
+            want_full=want_pool(wantable, 0, self.permit_counts),
             enumerate_offers=s.offers_left[seat] > 0,
         )
 
@@ -978,8 +987,10 @@ class Rules:
                     continue
                 kind = cd.KIND_OF_PERMIT[permit]
                 room = cd.KIND_MAX_PLOTS[kind]
-                if cd.COLOURED_BLOCKS[kind] >= 0:
-                    room = min(room, cd.COLOURED_BLOCKS[kind] - used[kind] - blocks_reserved[kind])
+                if self.coloured_blocks[kind] >= 0:
+                    room = min(
+                        room, self.coloured_blocks[kind] - used[kind] - blocks_reserved[kind]
+                    )
                 code = cd.PERMIT_CODES[permit]
                 if kind in (cd.AIR_BASE, cd.SEWAGE):
                     area = self.requisition_area(s, seat, permit) & bd.neighbourhood(available)
@@ -995,9 +1006,9 @@ class Rules:
                 if b.owner != seat or b.kind == cd.COMMONS or b.id in extended:
                     continue
                 room = cd.KIND_MAX_PLOTS[b.kind] - len(b.cells)
-                if cd.COLOURED_BLOCKS[b.kind] >= 0:
+                if self.coloured_blocks[b.kind] >= 0:
                     room = min(
-                        room, cd.COLOURED_BLOCKS[b.kind] - used[b.kind] - blocks_reserved[b.kind]
+                        room, self.coloured_blocks[b.kind] - used[b.kind] - blocks_reserved[b.kind]
                     )
                 if room <= 0:
                     continue
@@ -1019,12 +1030,12 @@ class Rules:
             return [
                 p
                 for p in bd.iter_cells(bd.EDGE_MASK & bd.EXISTS)
-                if self._completes(p, (0, 0), bd.RIVER_TILES - 1, self._start_edges(p))
+                if self._completes(p, (0, 0), self.map.river_tiles - 1, self._start_edges(p))
             ]
         starts = self._start_edges(path[0])
         last = path[-1]
         direction = self._step(path[-2], last) if len(path) > 1 else (0, 0)
-        remaining = bd.RIVER_TILES - len(path)
+        remaining = self.map.river_tiles - len(path)
         return [
             p
             for p in self._river_steps(last, direction, starts, set(path))
@@ -1101,11 +1112,11 @@ class Rules:
 
     def marsh_cells(self, plot: int) -> int | None:
         r, c = bd.row_of(plot), bd.column_of(plot)
-        if r + bd.MARSH_SIDE > len(bd.ROWS) or c + bd.MARSH_SIDE > bd.COLUMNS:
+        if r + self.map.marsh_side > len(bd.ROWS) or c + self.map.marsh_side > bd.COLUMNS:
             return None
         mask = 0
-        for dr in range(bd.MARSH_SIDE):
-            for dc in range(bd.MARSH_SIDE):
+        for dr in range(self.map.marsh_side):
+            for dc in range(self.map.marsh_side):
                 mask |= 1 << ((r + dr) * bd.COLUMNS + c + dc)
         return mask if mask & bd.EXISTS == mask else None
 

@@ -86,10 +86,11 @@ def move_targets(game: MiltonKeynes, action: Action) -> tuple[str, ...]:
     if isinstance(action, PlaceMarsh):
         top = bd.INDEX[action.plot]
         r, c = bd.row_of(top), bd.column_of(top)
+        side = game.catalogue.map.marsh_side
         cells = [
             (r + dr) * bd.COLUMNS + c + dc
-            for dr in range(bd.MARSH_SIDE)
-            for dc in range(bd.MARSH_SIDE)
+            for dr in range(side)
+            for dc in range(side)
             if r + dr < len(bd.ROWS) and c + dc < bd.COLUMNS
         ]
         return tuple(plot_key(bd.LABELS[p]) for p in cells if p != bd.MISSING)
@@ -381,9 +382,12 @@ def plot_title(
 
 # -- the income rail ----------------------------------------------------------------------------
 def draw_rail(game: MiltonKeynes, view: View) -> list[str]:
-    low, high = cd.RAIL_START, cd.RAIL_TOP
+    economy = game.rules.economy
+    low, high = economy.rail_start, economy.rail_top
     top = max(high, *view.markers)
     step = MAP / (top - low + 1)
+    # Numbers every 5 positions on a rail the length of the built-in one, sparser on longer.
+    every = 5 if top - low <= 60 else 10 if top - low <= 120 else 20
 
     def level_y(v: int) -> float:
         return TOP + MAP - (v - low + 0.5) * step
@@ -400,7 +404,7 @@ def draw_rail(game: MiltonKeynes, view: View) -> list[str]:
         if v in game.roundabouts:
             parts.append(S.circle(x, y, 5, fill="#ffffff", stroke=S.INK, stroke_width=1.5))
             parts.append(S.text(x - 9, y + 4, v, font_size=10, text_anchor="end"))
-        elif v % 5 == 0:
+        elif v % every == 0:
             parts.append(S.line(x - 4, y, x + 4, y, stroke=S.INK))
             parts.append(S.text(x - 9, y + 4, v, font_size=10, text_anchor="end"))
     for seat, marker in enumerate(view.markers):
@@ -527,7 +531,7 @@ def draw_phase(game: MiltonKeynes, view: View, panel: Panel) -> None:
         taken = {c: s for s, c in enumerate(view.characters) if c >= 0}
         x, y = 10.0, panel.y + 2
         bottom = y
-        for k, character in enumerate(cd.CHARACTERS):
+        for k, character in enumerate(game.characters):
             lines = (
                 [f"taken by P{taken[k] + 1}"]
                 if k in taken
@@ -646,7 +650,7 @@ def draw_players(game: MiltonKeynes, view: View, panel: Panel) -> None:
         character = view.characters[seat] if seat < len(view.characters) else -1
         name = game.seat_name(seat)
         if character >= 0:
-            name += f" ({cd.CHARACTERS[character].name})"
+            name += f" ({game.characters[character].name})"
         if seat == view.seat:
             name += " — you"
         status = ""
