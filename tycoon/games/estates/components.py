@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -388,20 +388,20 @@ COMPONENTS = load_components()
 LAYOUT = Layout(COMPONENTS)
 
 
-@cache
+@lru_cache(maxsize=64)
 def game_components(data: str) -> Components:
     """The catalogue the ``data`` option names, validated (every field may change)."""
     return load_components(raw=ESTATES_DATA.documents(data)["components.json"])
 
 
-@cache
+@lru_cache(maxsize=64)
 def game_layout(data: str) -> Layout:
     """The tables of the catalogue the ``data`` option names (one per catalogue)."""
     components = game_components(data)
     return LAYOUT if components == COMPONENTS else _layout_of(components)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _layout_of(components: Components) -> Layout:
     return Layout(components)
 

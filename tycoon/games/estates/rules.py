@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from tycoon.games.estates.components import (
     IN_SUPPLY,
@@ -449,7 +449,7 @@ class BoardRules:
         return tuple(p + b for p, b in zip(points, box, strict=True))
 
 
-@cache
+@lru_cache(maxsize=64)
 def board_rules(layout: Layout) -> BoardRules:
     """The rules over ``layout`` (one instance per layout)."""
     return RULES if layout is LAYOUT else BoardRules(layout)

@@ -788,8 +788,9 @@ class Rules:
         return self.end_year(s, rng, log)
 
     def update_incomes(self, s: State, log: list[str]) -> State:
-        """After the build: marker to 10 + income blocks (at most 50), never below the highest
-        roundabout reached; each roundabout newly passed pays a heavy briefcase from the bank."""
+        """After the build: marker to the rail's start (10) + income blocks (at most the rail's
+        top, 50), never below the highest roundabout reached; each roundabout newly passed pays
+        a heavy briefcase from the bank."""
         players = list(s.players)
         bank = s.bank
         moves = []
