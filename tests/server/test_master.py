@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from tycoon.core import Match
+from tycoon.core import AmountRange, Match
 from tycoon.server.master import Master, SeatRequest, Stale
 from tycoon.server.storage import MoveRow, SqlStorage
 
@@ -125,3 +125,51 @@ def test_each_viewer_is_rendered_once_per_version(tmp_path: Path) -> None:
         await master.close()
 
     asyncio.run(watched())
+
+
+def test_a_choice_made_while_another_seat_sealed_its_own_still_stands(tmp_path: Path) -> None:
+    """Milton Keynes' sealed steps: every seat commits on its own. A seat that chose from the
+    version before another's commit (the commit's state still on its way to its page) has its
+    move played, not refused as stale: nothing it could see or choose had changed. A move
+    that did change what a seat may choose still makes its old choice stale."""
+
+    async def sealed() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'mk.db'}"), bot_workers=0)
+        seats = [SeatRequest(name=name) for name in ("Ann", "Bob", "Cy")]
+        table_id, tokens = await master.create_table("milton-keynes", 3, {}, seats)
+        table = await master.table(table_id)
+        match = table.match
+
+        async def choose(seat: int, version: int | None = None) -> int:
+            legal = match.legal_actions(seat)
+            amounts = [i for i, c in enumerate(legal) if isinstance(c, AmountRange)]
+            choice = amounts[0] if amounts else 0
+            low = legal[choice].low if amounts else None
+            return await master.act(
+                table_id, seat, tokens[seat], choice=choice, amount=low, version=version
+            )
+
+        refused_after_an_open_move = False
+        for _ in range(400):
+            if match.is_over():
+                break
+            waiting = match.to_act()
+            if len(waiting) >= 2:
+                first, second = waiting[0], waiting[1]
+                seen = table.version
+                await choose(first, seen)
+                assert match.to_act() != waiting
+                await choose(second, seen)  # chosen before the first commit was shown
+                await master.close()
+                assert refused_after_an_open_move
+                return
+            seen = table.version
+            await choose(waiting[0], seen)
+            if match.to_act() and not refused_after_an_open_move:
+                with pytest.raises(Stale, match="moved on"):
+                    await choose(match.to_act()[0], seen)
+                refused_after_an_open_move = True
+        await master.close()
+        raise AssertionError("no sealed step with two seats to commit was reached")
+
+    asyncio.run(sealed())

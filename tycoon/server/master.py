@@ -105,6 +105,9 @@ class LiveTable:
     revision: int = 0  # goes up with every move and every undo, so a version is never reused
     movers: list[str | None] = field(default_factory=list)  # the bot behind each step, if any
     rendered: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    # For a seat to act, the oldest version its choices still stand from, if older than the
+    # present: another seat's sealed commit changes nothing this seat may choose or know.
+    standing: dict[int, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -115,6 +118,11 @@ class LiveTable:
         """What clients hold and send back with a move: the table's revision, which goes up with
         every move and every undo, so a version seen before an undo is never valid again."""
         return self.revision
+
+    def chosen_now(self, seat: int, version: int) -> bool:
+        """Whether a choice ``seat`` made from ``version`` still stands: the present version,
+        or one from which only other seats' sealed commits have been made since."""
+        return self.standing.get(seat, self.revision) <= version <= self.revision
 
     def decisions(self, seat: int, code: str) -> int:
         """How many of the moves that stand the bot ``code`` chose for ``seat``."""
@@ -341,7 +349,7 @@ class Master:
             if seat not in match.to_act():
                 waiting = ", ".join(table.seat_title(s) for s in match.to_act())
                 raise OutOfTurnError(f"it is not your turn (waiting for {waiting})")
-            if version is not None and version != table.version:
+            if version is not None and not table.chosen_now(seat, version):
                 raise Stale(
                     f"the table has moved on (move {table.version}, not {version}); "
                     "choose again from what you now see"
@@ -377,6 +385,7 @@ class Master:
         ``bot``: the seat code of the bot that chose the move (``None``: its person)."""
         match = table.match
         before = match.state
+        waiting = match.to_act()
         rng_before = match.rng.getstate() if isinstance(match.rng, SeededRng) else None
         match.play(action)  # raises the typed error of an illegal move; nothing changed then
         step = match.steps[-1]
@@ -393,6 +402,7 @@ class Master:
                 self._spawn(self.sync(table.id))
                 raise Stale("the table has moved on; choose again from what you now see") from None
             raise
+        table.standing = self._still_standing(table, action, before, waiting)
         table.revision += 1
         table.movers.append(bot)
         self._narrate(table, before, action, match.state)
@@ -401,6 +411,30 @@ class Master:
         self._kick_bots(table)
         self._arm_timer(table)
         self.forget_if_idle(table)
+
+    def _still_standing(
+        self, table: LiveTable, action: Any, before: Any, waiting: Sequence[int]
+    ) -> dict[int, int]:
+        """After ``action`` (just played from ``before``), the seats whose choices from an
+        earlier version still stand: each was to act before and still is, with the same legal
+        choices, and was told of the move otherwise than its own seat (a sealed commit, which
+        it sees only as "committed"). A page that chose while the commit's state was on its way
+        is not refused as stale for it."""
+        match = table.match
+        game = match.game
+        if match.steps and match.steps[-1].outcomes:
+            return {}  # chance was drawn: whatever it may have changed, choose again
+        standing: dict[int, int] = {}
+        told_own = game.describe_action(action, action.seat)
+        for seat in match.to_act():
+            if seat == action.seat or seat not in waiting:
+                continue
+            if game.describe_action(action, seat) == told_own:
+                continue
+            if list(game.legal_actions(before, seat)) != list(match.legal_actions(seat)):
+                continue
+            standing[seat] = table.standing.get(seat, table.revision)
+        return standing
 
     def forget_if_idle(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches from memory (it is read again when asked for)."""
@@ -435,6 +469,7 @@ class Master:
                 table.zombies = {s.seat for s in row.seats if s.zombie and s.code == HUMAN}
                 table.revision = max(table.revision, row.revision)
                 table.rendered.clear()
+                table.standing = {}
                 for move in stored[len(mine) :]:
                     action = game.parse_action(move.notation, move.seat)
                     state, _ = game.apply(
@@ -491,6 +526,7 @@ class Master:
             index = len(match.steps) - 1
             await durable(self.storage.submit_removal(table.id, index))
             table.revision += 1  # the state goes back, the version goes on: never reused
+            table.standing = {}
             match.state = table.before.pop()
             match.steps.pop()  # it drew no chance, so the live rng has not moved
             table.movers.pop()
