@@ -173,3 +173,52 @@ def test_a_choice_made_while_another_seat_sealed_its_own_still_stands(tmp_path: 
         raise AssertionError("no sealed step with two seats to commit was reached")
 
     asyncio.run(sealed())
+
+
+class Watching:
+    """A connection that keeps what it is pushed."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.pushed: list[dict[str, Any]] = []
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.pushed.append(message)
+
+
+def test_each_move_is_drawn_off_the_event_loop_and_as_the_loop_would(tmp_path: Path) -> None:
+    """With worker processes, the views, boards and pictures of a new version are drawn in a
+    worker for every viewer connected, never by the loop's own game; each message is the one
+    the loop would have built."""
+
+    async def drawn() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'w.db'}"), bot_workers=1)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("estates", 2, {}, seats)
+        table = await master.table(table_id)
+        game = table.match.game
+        watchers = [Watching(0), Watching(1), Watching(None)]
+        for watcher in watchers:
+            master.hub.subscribe(table_id, watcher)
+        drawn_here: list[Any] = []
+        original = game.render_svg
+
+        def counting(view: Any) -> str | None:
+            drawn_here.append(view)
+            return original(view)
+
+        game.render_svg = counting  # type: ignore[method-assign]
+        for _ in range(6):
+            actor = table.match.to_act()[0]
+            legal = table.match.legal_actions(actor)
+            choice = next(i for i, c in enumerate(legal) if not isinstance(c, AmountRange))
+            await master.act(table_id, actor, tokens[actor], choice=choice)
+        assert drawn_here == []
+        for watcher in watchers:
+            assert watcher.pushed[-1]["version"] == 6
+            table.rendered.clear()
+            assert master.message(table, watcher.seat) == watcher.pushed[-1]
+        assert len(drawn_here) == 3
+        await master.close()
+
+    asyncio.run(drawn())

@@ -48,7 +48,12 @@ from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import ScriptedRng, SeededRng
 from tycoon.server import bots
 from tycoon.server.hub import Hub
-from tycoon.server.render import markup_to_html, picture_fields, plain_text
+from tycoon.server.render import (
+    drawn_in_worker,
+    markup_to_html,
+    plain_text,
+    state_parts,
+)
 from tycoon.server.storage import (
     HUMAN,
     OVER,
@@ -63,7 +68,6 @@ from tycoon.server.storage import (
 log = logging.getLogger("tycoon.server")
 
 LOG_LINES = 200  # narration lines kept per viewer
-LEGAL_LIMIT = 2_000  # choices sent as buttons; beyond that, the notation box
 BOT_SALT = 1_000
 DAY = 86_400  # the longest move timer, in seconds
 
@@ -167,17 +171,19 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.pools: list[Executor] = []
+        self.drawing: Executor | None = None  # draws each move's messages off the event loop
         if bot_workers > 0:
             context = get_context("forkserver")
             self.pools = [
                 ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in range(bot_workers)
             ]
+            self.drawing = ProcessPoolExecutor(max_workers=bot_workers, mp_context=context)
 
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        for pool in self.pools:
+        for pool in [*self.pools, *([self.drawing] if self.drawing else [])]:
             pool.shutdown(wait=False, cancel_futures=True)
         self.storage.close()
 
@@ -407,10 +413,17 @@ class Master:
         table.movers.append(bot)
         self._narrate(table, before, action, match.state)
         _remember(table.before, before)
+        cancelled = False
+        try:
+            await self._draw_ahead(table)
+        except asyncio.CancelledError:  # the move is stored all the same: everyone is told
+            cancelled = True
         self.publish(table)
         self._kick_bots(table)
         self._arm_timer(table)
         self.forget_if_idle(table)
+        if cancelled:
+            raise asyncio.CancelledError
 
     def _still_standing(
         self, table: LiveTable, action: Any, before: Any, waiting: Sequence[int]
@@ -744,6 +757,35 @@ class Master:
         self._arm_timer(table)
 
     # -- what each viewer receives --------------------------------------------------------------
+    async def _draw_ahead(self, table: LiveTable) -> None:
+        """Draw the new version for each viewer connected here in the drawing workers (off the
+        event loop, which only sends what they return); a viewer they fail for is drawn on the
+        loop when its message is built. With no workers, nothing is drawn ahead."""
+        if self.drawing is None:
+            return
+        revision = table.revision
+        row = table.row
+        options_key = json.dumps(row.options, sort_keys=True)
+        loop = asyncio.get_running_loop()
+        jobs: list[tuple[int | None, asyncio.Future[dict[str, Any]]]] = []
+        for viewer in self.hub.viewers(table.id):
+            cached = table.rendered.get(viewer)
+            if cached is not None and cached[0] == revision:
+                continue
+            view, legal, last = self._seen_by(table, viewer)
+            arguments = (row.game, row.players, options_key, row.options, view, viewer, legal, last)
+            jobs.append((viewer, loop.run_in_executor(self.drawing, drawn_in_worker, *arguments)))
+        for viewer, job in jobs:
+            try:
+                parts = await job
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # drawn on the loop instead
+                log.exception("table %s could not be drawn in a worker", table.id)
+                continue
+            if table.revision == revision:
+                self._finish(table, viewer, parts)
+
     def publish(self, table: LiveTable) -> None:
         self.hub.publish(table.id, lambda viewer: self.message(table, viewer))
 
@@ -795,29 +837,26 @@ class Master:
         if cached is not None and cached[0] == table.revision:
             return cached[1]
         match = table.match
-        game = match.game
-        view = match.view(viewer)
-        to_act = match.to_act()
-        text = game.render_text(view)
-        parts: dict[str, Any] = {
-            "view": game.view_to_json(view),
-            "text": text,  # the same rendering as Rich markup, for terminal clients
-            "board": markup_to_html(text),
-            "legal": [],
-            "help": [],
-        }
-        legal: Sequence[Any] = ()
-        if viewer is not None and viewer in to_act:
+        view, legal, last = self._seen_by(table, viewer)
+        return self._finish(table, viewer, state_parts(match.game, view, viewer, legal, last))
+
+    def _seen_by(
+        self, table: LiveTable, viewer: int | None
+    ) -> tuple[Any, Sequence[Any] | None, Step | None]:
+        """What ``viewer``'s message is drawn from: its own view, its legal choices if it is to
+        act (else ``None``), and the last step."""
+        match = table.match
+        legal = None
+        if viewer is not None and viewer in match.to_act():
             legal = match.legal_actions(viewer)
-            parts["legal"] = legal_to_json(game, legal)
-            parts["legal_count"] = len(legal)
-            parts["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
-            parts["prompt"] = game.prompt_label(view, viewer)
-        last = match.steps[-1] if match.steps else None
-        pictures = picture_fields(game, view, viewer, legal, last)  # svg, last, click targets
-        parts["svg"], parts["last"] = pictures["svg"], pictures["last"]
-        for choice, keys in zip(parts["legal"], pictures["targets"], strict=False):
-            choice["targets"] = keys
+        return match.view(viewer), legal, match.steps[-1] if match.steps else None
+
+    def _finish(
+        self, table: LiveTable, viewer: int | None, parts: dict[str, Any]
+    ) -> dict[str, Any]:
+        """``parts`` drawn for the present version, completed and kept for it."""
+        match = table.match
+        game = match.game
         if viewer is not None:
             parts["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()
@@ -905,28 +944,6 @@ def reveals(game: Any, before: Any, action: Any, after: Any, rng: SeededRng) -> 
         if tried == 0:
             return True
     return False
-
-
-def legal_to_json(game: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
-    """Each legal choice with its index: a move's notation, or an amount's bounds."""
-    result: list[dict[str, Any]] = []
-    for index, choice in enumerate(legal):
-        if index >= LEGAL_LIMIT:
-            break
-        if isinstance(choice, AmountRange):
-            result.append(
-                {
-                    "choice": index,
-                    "notation": game.format_action(choice.action(choice.low)),
-                    "low": choice.low,
-                    "high": choice.high,
-                    "step": choice.step,
-                    "field": choice.field,
-                }
-            )
-        else:
-            result.append({"choice": index, "notation": game.format_action(choice)})
-    return result
 
 
 def _refuse_server_files(game_name: str, options: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from rich.style import Style
 from rich.text import Span, Text
 
 from tycoon.core import AmountRange, Step, TycoonError
+from tycoon.server.bots import cached_game
 
 log = logging.getLogger("tycoon.server")
 LEGAL_TARGETS_LIMIT = 2_000  # as many choices as a state message lists
@@ -281,3 +282,65 @@ def picture_fields(
                 "targets": list(game.move_targets(action)) if public else [],
             }
     return {"svg": safe_svg(game.render_svg(view)), "targets": targets, "last": last_move}
+
+
+def legal_to_json(game: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
+    """Each legal choice with its index: a move's notation, or an amount's bounds."""
+    result: list[dict[str, Any]] = []
+    for index, choice in enumerate(legal):
+        if index >= LEGAL_TARGETS_LIMIT:
+            break
+        if isinstance(choice, AmountRange):
+            result.append(
+                {
+                    "choice": index,
+                    "notation": game.format_action(choice.action(choice.low)),
+                    "low": choice.low,
+                    "high": choice.high,
+                    "step": choice.step,
+                    "field": choice.field,
+                }
+            )
+        else:
+            result.append({"choice": index, "notation": game.format_action(choice)})
+    return result
+
+
+def state_parts(
+    game: Any, view: Any, viewer: int | None, legal: Sequence[Any] | None, last: Step | None
+) -> dict[str, Any]:
+    """The parts of ``viewer``'s state message drawn from its own view alone: the view as JSON,
+    the board (Rich markup and HTML), the picture and its click targets, and for a seat to act
+    (``legal`` its choices; ``None``: not to act) its choices, their help and the prompt."""
+    text = game.render_text(view)
+    parts: dict[str, Any] = {
+        "view": game.view_to_json(view),
+        "text": text,  # the same rendering as Rich markup, for terminal clients
+        "board": markup_to_html(text),
+        "legal": [],
+        "help": [],
+    }
+    if viewer is not None and legal is not None:
+        parts["legal"] = legal_to_json(game, legal)
+        parts["legal_count"] = len(legal)
+        parts["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
+        parts["prompt"] = game.prompt_label(view, viewer)
+    pictures = picture_fields(game, view, viewer, legal or (), last)  # svg, last, click targets
+    parts["svg"], parts["last"] = pictures["svg"], pictures["last"]
+    for choice, keys in zip(parts["legal"], pictures["targets"], strict=False):
+        choice["targets"] = keys
+    return parts
+
+
+def drawn_in_worker(
+    name: str,
+    players: int,
+    options_key: str,
+    options: dict[str, Any],
+    view: Any,
+    viewer: int | None,
+    legal: Sequence[Any] | None,
+    last: Step | None,
+) -> dict[str, Any]:
+    """:func:`state_parts` in a worker process, from the viewer's own view (never a state)."""
+    return state_parts(cached_game(name, players, options_key, options), view, viewer, legal, last)
