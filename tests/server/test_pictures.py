@@ -38,7 +38,8 @@ SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     path = tmp_path_factory.mktemp("db") / "tycoon.db"
-    app = create_app(f"sqlite:///{path}", bot_workers=0, rate=10_000, burst=10_000)
+    # Worker processes: each move's pictures and targets are drawn there, as when serving.
+    app = create_app(f"sqlite:///{path}", bot_workers=1, rate=10_000, burst=10_000)
     with TestClient(app) as test_client:
         yield test_client
 
