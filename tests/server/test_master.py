@@ -222,3 +222,25 @@ def test_each_move_is_drawn_off_the_event_loop_and_as_the_loop_would(tmp_path: P
         await master.close()
 
     asyncio.run(drawn())
+
+
+def test_a_move_is_told_to_everyone_even_if_the_drawing_workers_are_gone(tmp_path: Path) -> None:
+    """A pool that cannot take work (closed, broken) never costs a stored move its broadcast:
+    the loop draws the messages itself."""
+
+    async def broken() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'b.db'}"), bot_workers=1)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("estates", 2, {}, seats)
+        table = await master.table(table_id)
+        watcher = Watching(None)
+        master.hub.subscribe(table_id, watcher)
+        assert master.drawing is not None
+        master.drawing.shutdown()
+        actor = table.match.to_act()[0]
+        assert await master.act(table_id, actor, tokens[actor], choice=0) == 1
+        assert watcher.pushed[-1]["version"] == 1
+        assert watcher.pushed[-1] == master.message(table, None)
+        await master.close()
+
+    asyncio.run(broken())

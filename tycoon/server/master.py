@@ -774,7 +774,12 @@ class Master:
                 continue
             view, legal, last = self._seen_by(table, viewer)
             arguments = (row.game, row.players, options_key, row.options, view, viewer, legal, last)
-            jobs.append((viewer, loop.run_in_executor(self.drawing, drawn_in_worker, *arguments)))
+            try:
+                job = loop.run_in_executor(self.drawing, drawn_in_worker, *arguments)
+            except Exception:  # a broken or closed pool: drawn on the loop instead
+                log.exception("table %s could not be sent to a drawing worker", table.id)
+                break
+            jobs.append((viewer, job))
         for viewer, job in jobs:
             try:
                 parts = await job
