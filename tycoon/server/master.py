@@ -408,9 +408,9 @@ class Master:
                 self._spawn(self.sync(table.id))
                 raise Stale("the table has moved on; choose again from what you now see") from None
             raise
-        table.standing = self._still_standing(table, action, before, waiting)
         table.revision += 1
         table.movers.append(bot)
+        table.standing = self._still_standing(table, action, before, waiting)
         self._narrate(table, before, action, match.state)
         _remember(table.before, before)
         cancelled = False
@@ -438,15 +438,19 @@ class Master:
         if match.steps and match.steps[-1].outcomes:
             return {}  # chance was drawn: whatever it may have changed, choose again
         standing: dict[int, int] = {}
-        told_own = game.describe_action(action, action.seat)
-        for seat in match.to_act():
-            if seat == action.seat or seat not in waiting:
-                continue
-            if game.describe_action(action, seat) == told_own:
-                continue
-            if list(game.legal_actions(before, seat)) != list(match.legal_actions(seat)):
-                continue
-            standing[seat] = table.standing.get(seat, table.revision)
+        try:  # the move is stored already: a game's failure here only means "choose again"
+            told_own = game.describe_action(action, action.seat)
+            for seat in match.to_act():
+                if seat == action.seat or seat not in waiting:
+                    continue
+                if game.describe_action(action, seat) == told_own:
+                    continue
+                if list(game.legal_actions(before, seat)) != list(match.legal_actions(seat)):
+                    continue
+                standing[seat] = table.standing.get(seat, table.revision - 1)
+        except Exception:
+            log.exception("table %s: which choices still stand could not be told", table.id)
+            return {}
         return standing
 
     def forget_if_idle(self, table: LiveTable) -> None:
