@@ -8,7 +8,8 @@ pace). A finished table is replaced by a new one, so the count stays. It reports
 second (human and bot) and the time from sending a move to receiving the broadcast state that
 contains it, p50, p95 and p99 (the issue's target: 200 tables, p99 ≤ 50 ms), after ``--warmup``
 seconds in which the tables are created; and, to tell a busy machine from a slow server, how
-late the clients' own event loop ran (p99) and the server's CPU time per stored move. ``--postgres``
+late the clients' own event loop ran (p99) and the server's CPU time per stored move (all its
+processes, and its event loop's thread alone). ``--postgres``
 starts a throwaway PostgreSQL cluster (``tests/server/postgres.py``) for the server instead.
 
     python benchmarks/bench_server.py --tables 200 --seconds 60 --think 2,5
@@ -94,6 +95,16 @@ def cpu_seconds(pid: int) -> float | None:
         family |= more
         grew = bool(more)
     return sum(used.get(member, 0.0) for member in family)
+
+
+def loop_cpu_seconds(pid: int) -> float | None:
+    """CPU time used so far by the main thread of process ``pid`` alone: the server's event
+    loop (and anything else that runs on it), whose busy time makes every table wait."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return None
 
 
 def wait_until_up(url: str, seconds: float = 30) -> None:
@@ -254,7 +265,9 @@ def main() -> None:
             wait_until_up(base)
         started = time.monotonic()
         cpu_before = None if server is None else cpu_seconds(server.pid)
+        loop_before = None if server is None else loop_cpu_seconds(server.pid)
         cpu_used: float | None = None
+        loop_used: float | None = None
         try:
             totals = asyncio.run(run(args, base))
         finally:
@@ -262,6 +275,9 @@ def main() -> None:
                 cpu_after = cpu_seconds(server.pid)
                 if cpu_before is not None and cpu_after is not None:
                     cpu_used = cpu_after - cpu_before
+                loop_after = loop_cpu_seconds(server.pid)
+                if loop_before is not None and loop_after is not None:
+                    loop_used = loop_after - loop_before
                 os.kill(server.pid, signal.SIGTERM)
                 server.wait(30)
         elapsed = time.monotonic() - started
@@ -291,6 +307,9 @@ def main() -> None:
         "server_cpu_ms_per_move": (
             None if cpu_used is None else round(cpu_used * 1000 / max(1, totals.moves), 2)
         ),
+        "loop_cpu_ms_per_move": (
+            None if loop_used is None else round(loop_used * 1000 / max(1, totals.moves), 2)
+        ),
     }
     if args.json:
         print(json.dumps(result))
@@ -301,7 +320,8 @@ def main() -> None:
             f"{result['moves_per_second']} moves/s stored ({totals.human_moves} by clients, "
             f"{totals.games} games finished, {totals.errors} refusals); "
             f"move to broadcast p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms; "
-            f"server CPU per move {result['server_cpu_ms_per_move']} ms"
+            f"server CPU per move {result['server_cpu_ms_per_move']} ms "
+            f"(its event loop's thread {result['loop_cpu_ms_per_move']} ms)"
         )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from tycoon.core import Match
+from tycoon.core import AmountRange, Match
 from tycoon.server.master import Master, SeatRequest, Stale
 from tycoon.server.storage import MoveRow, SqlStorage
 
@@ -125,3 +125,122 @@ def test_each_viewer_is_rendered_once_per_version(tmp_path: Path) -> None:
         await master.close()
 
     asyncio.run(watched())
+
+
+def test_a_choice_made_while_another_seat_sealed_its_own_still_stands(tmp_path: Path) -> None:
+    """Milton Keynes' sealed steps: every seat commits on its own. A seat that chose from the
+    version before another's commit (the commit's state still on its way to its page) has its
+    move played, not refused as stale: nothing it could see or choose had changed. A move
+    that did change what a seat may choose still makes its old choice stale."""
+
+    async def sealed() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'mk.db'}"), bot_workers=0)
+        seats = [SeatRequest(name=name) for name in ("Ann", "Bob", "Cy")]
+        table_id, tokens = await master.create_table("milton-keynes", 3, {}, seats)
+        table = await master.table(table_id)
+        match = table.match
+
+        async def choose(seat: int, version: int | None = None) -> int:
+            legal = match.legal_actions(seat)
+            amounts = [i for i, c in enumerate(legal) if isinstance(c, AmountRange)]
+            choice = amounts[0] if amounts else 0
+            low = legal[choice].low if amounts else None
+            return await master.act(
+                table_id, seat, tokens[seat], choice=choice, amount=low, version=version
+            )
+
+        refused_after_an_open_move = False
+        for _ in range(400):
+            if match.is_over():
+                break
+            waiting = match.to_act()
+            if len(waiting) >= 2:
+                first, second = waiting[0], waiting[1]
+                seen = table.version
+                await choose(first, seen)
+                assert match.to_act() != waiting
+                await choose(second, seen)  # chosen before the first commit was shown
+                await master.close()
+                assert refused_after_an_open_move
+                return
+            seen = table.version
+            await choose(waiting[0], seen)
+            if match.to_act() and not refused_after_an_open_move:
+                with pytest.raises(Stale, match="moved on"):
+                    await choose(match.to_act()[0], seen)
+                refused_after_an_open_move = True
+        await master.close()
+        raise AssertionError("no sealed step with two seats to commit was reached")
+
+    asyncio.run(sealed())
+
+
+class Watching:
+    """A connection that keeps what it is pushed."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.pushed: list[dict[str, Any]] = []
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.pushed.append(message)
+
+
+def test_each_move_is_drawn_off_the_event_loop_and_as_the_loop_would(tmp_path: Path) -> None:
+    """With worker processes, the views, boards and pictures of a new version are drawn in a
+    worker for every viewer connected, never by the loop's own game; each message is the one
+    the loop would have built."""
+
+    async def drawn() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'w.db'}"), bot_workers=1)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("estates", 2, {}, seats)
+        table = await master.table(table_id)
+        game = table.match.game
+        watchers = [Watching(0), Watching(1), Watching(None)]
+        for watcher in watchers:
+            master.hub.subscribe(table_id, watcher)
+        drawn_here: list[Any] = []
+        original = game.render_svg
+
+        def counting(view: Any) -> str | None:
+            drawn_here.append(view)
+            return original(view)
+
+        game.render_svg = counting  # type: ignore[method-assign]
+        for _ in range(6):
+            actor = table.match.to_act()[0]
+            legal = table.match.legal_actions(actor)
+            choice = next(i for i, c in enumerate(legal) if not isinstance(c, AmountRange))
+            await master.act(table_id, actor, tokens[actor], choice=choice)
+        assert drawn_here == []
+        for watcher in watchers:
+            assert watcher.pushed[-1]["version"] == 6
+            table.rendered.clear()
+            assert master.message(table, watcher.seat) == watcher.pushed[-1]
+        assert len(drawn_here) == 3
+        await master.close()
+
+    asyncio.run(drawn())
+
+
+def test_a_move_is_told_to_everyone_even_if_the_drawing_workers_are_gone(tmp_path: Path) -> None:
+    """A pool that cannot take work (closed, broken) never costs a stored move its broadcast:
+    the loop draws the messages itself."""
+
+    async def broken() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'b.db'}"), bot_workers=1)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("estates", 2, {}, seats)
+        table = await master.table(table_id)
+        watcher = Watching(None)
+        master.hub.subscribe(table_id, watcher)
+        assert master.drawing is not None
+        master.drawing.shutdown()
+        actor = table.match.to_act()[0]
+        assert await master.act(table_id, actor, tokens[actor], choice=0) == 1
+        assert watcher.pushed[-1]["version"] == 1
+        assert watcher.pushed[-1] == master.message(table, None)
+        await master.close()
+
+    asyncio.run(broken())

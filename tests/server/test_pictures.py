@@ -4,11 +4,14 @@ finished games step by step, never of a running one."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import html
 import json
+import random
 import re
 import warnings
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,9 +25,10 @@ with warnings.catch_warnings():
 from svg_helpers import concrete, picture_of, texts
 from test_conformance import json_parts, sealed_values_of_others
 
-from tycoon.core import GameRecord, make, replay
+import tycoon
+from tycoon.core import AmountRange, GameRecord, Match, make, replay
 from tycoon.server.app import create_app
-from tycoon.server.render import safe_svg
+from tycoon.server.render import _only_shapes, _plainly_safe, safe_svg
 
 from .helpers import play_socket
 
@@ -34,7 +38,8 @@ SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     path = tmp_path_factory.mktemp("db") / "tycoon.db"
-    app = create_app(f"sqlite:///{path}", bot_workers=0, rate=10_000, burst=10_000)
+    # Worker processes: each move's pictures and targets are drawn there, as when serving.
+    app = create_app(f"sqlite:///{path}", bot_workers=1, rate=10_000, burst=10_000)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -151,16 +156,51 @@ def test_pictures_and_targets_never_show_another_seats_secrets(client: TestClien
         '<image href="http://example.org/x.png"/>',
         '<rect width="1" height="1" style="fill: url(http://example.org/x)"/>',
         "<text>unclosed",
+        '<rect width="1" height="1" ONCLICK="alert(1)"/>',
+        '<use xmlns:x="http://www.w3.org/1999/xlink" x:href="#a"/>',
+        '<g xmlns:x="http://www.w3.org/1999/xlink"><rect x:href="http://example.org/"/></g>',
+        '<rect style="fill: url(#a)"/><rect style="fill: url(http://example.org/x)"/>',
+        '<rect style="fill: url(#a) url(http://example.org/x)"/>',
+        '<rect style="fill: &#117;rl(http://example.org/x)"/>',
+        '<rect style="fill: URL( http://example.org/x)"/>',
+        '<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>',
+        '<rect fill="java&#115;cript:alert(1)"/>',
     ],
 )
 def test_a_picture_that_could_run_or_fetch_anything_is_not_sent(inside: str) -> None:
-    assert safe_svg(SVG.format(inside)) is None
+    drawn = SVG.format(inside)
+    assert safe_svg(drawn) is None
+    with contextlib.suppress(ET.ParseError):
+        assert not _plainly_safe(drawn, ET.fromstring(drawn))
+
+
+def test_every_games_boards_pass_the_quick_check_and_the_full_one_agrees() -> None:
+    """The quick check (one sweep over the text, for each board sent) accepts the games'
+    boards as they are drawn, and never accepts what the element-by-element check refuses."""
+    for spec in tycoon.game_specs():
+        game = make(spec.name, spec.min_players)
+        match = Match(game, 3)
+        rng = random.Random(spec.name)
+        for _ in range(12):
+            if match.is_over():
+                break
+            for viewer in (None, *range(game.players)):
+                drawn = game.render_svg(match.view(viewer))
+                if drawn is None:
+                    continue
+                root = ET.fromstring(drawn)
+                assert _plainly_safe(drawn, root), spec.name
+                assert _only_shapes(root), spec.name
+            seat = match.to_act()[0]
+            choice = rng.choice(list(match.legal_actions(seat)))
+            match.play(choice.action(choice.low) if isinstance(choice, AmountRange) else choice)
 
 
 def test_shapes_text_and_groups_are_sent_as_they_are() -> None:
     picture = SVG.format(
         '<g data-target="square:a1"><title>a1 &amp; b</title><rect width="4" height="4" '
         'fill="#E69F00"/><text x="1" y="3">a1 &lt;b&gt;</text></g>'
+        '<rect width="1" height="1" fill="url( #shade)"/>'
     )
     assert safe_svg(picture) == picture
     assert safe_svg(None) is None

@@ -51,5 +51,8 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=1 << 20,
+        # Compressing every state message cost more of the event loop than anything but drawing
+        # the board; a state is sent once per move, 20-40 KB (docs/server.md, "Load").
+        ws_per_message_deflate=False,
         access_log=False,
     )

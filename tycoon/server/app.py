@@ -24,6 +24,7 @@ from fastapi.templating import Jinja2Templates
 import tycoon
 from tycoon.core import TycoonError, get_spec
 from tycoon.core.players import bots_for
+from tycoon.server.collector import scheduled_collections
 from tycoon.server.hub import listen
 from tycoon.server.master import LiveTable, Master, NotFound, Refused, SeatRequest
 from tycoon.server.replays import RECORD_LIMIT, ReplayError, Replays, Unfinished, parse_upload
@@ -243,7 +244,8 @@ def create_app(
                 listen(store.listen_dsn(), CHANNEL, store.origin, master.sync)
             )
         try:
-            yield
+            async with scheduled_collections():
+                yield
         finally:
             if listener is not None:
                 listener.cancel()

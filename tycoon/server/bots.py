@@ -53,7 +53,7 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache.popitem(last=False)
 
 
-def _game(
+def cached_game(
     name: str, players: int, options_key: str, options: dict[str, Any]
 ) -> Game[Any, Any, Any]:
     key = (name, players, options_key)
@@ -93,7 +93,7 @@ def choose(
 
     ``made``: how many of the bot's earlier choices stand; ``history``: the view and legal
     choices of each of them, sent when this worker raised :class:`Forgotten`."""
-    game = _game(game_name, players, options_key, options)
+    game = cached_game(game_name, players, options_key, options)
     key = (table_id, seat, code)
     with _lock:
         held = _bots.pop(key, None)

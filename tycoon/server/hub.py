@@ -49,6 +49,10 @@ class Hub:
                 seats.add(subscriber.seat)
         return seats, spectators
 
+    def viewers(self, table_id: str) -> set[int | None]:
+        """The seats (``None``: a spectator) with at least one connection to ``table_id``."""
+        return {subscriber.seat for subscriber in self._subscribers.get(table_id, [])}
+
     def publish(self, table_id: str, message_for: Callable[[int | None], dict[str, Any]]) -> int:
         """Push to every subscriber of ``table_id`` the message built for its own seat; returns
         how many were pushed."""

@@ -48,7 +48,12 @@ from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import ScriptedRng, SeededRng
 from tycoon.server import bots
 from tycoon.server.hub import Hub
-from tycoon.server.render import markup_to_html, picture_fields, plain_text
+from tycoon.server.render import (
+    drawn_in_worker,
+    markup_to_html,
+    plain_text,
+    state_parts,
+)
 from tycoon.server.storage import (
     HUMAN,
     OVER,
@@ -63,7 +68,6 @@ from tycoon.server.storage import (
 log = logging.getLogger("tycoon.server")
 
 LOG_LINES = 200  # narration lines kept per viewer
-LEGAL_LIMIT = 2_000  # choices sent as buttons; beyond that, the notation box
 BOT_SALT = 1_000
 DAY = 86_400  # the longest move timer, in seconds
 
@@ -105,6 +109,9 @@ class LiveTable:
     revision: int = 0  # goes up with every move and every undo, so a version is never reused
     movers: list[str | None] = field(default_factory=list)  # the bot behind each step, if any
     rendered: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    # For a seat to act, the oldest version its choices still stand from, if older than the
+    # present: another seat's sealed commit changes nothing this seat may choose or know.
+    standing: dict[int, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -115,6 +122,11 @@ class LiveTable:
         """What clients hold and send back with a move: the table's revision, which goes up with
         every move and every undo, so a version seen before an undo is never valid again."""
         return self.revision
+
+    def chosen_now(self, seat: int, version: int) -> bool:
+        """Whether a choice ``seat`` made from ``version`` still stands: the present version,
+        or one from which only other seats' sealed commits have been made since."""
+        return self.standing.get(seat, self.revision) <= version <= self.revision
 
     def decisions(self, seat: int, code: str) -> int:
         """How many of the moves that stand the bot ``code`` chose for ``seat``."""
@@ -159,17 +171,19 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.pools: list[Executor] = []
+        self.drawing: Executor | None = None  # draws each move's messages off the event loop
         if bot_workers > 0:
             context = get_context("forkserver")
             self.pools = [
                 ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in range(bot_workers)
             ]
+            self.drawing = ProcessPoolExecutor(max_workers=bot_workers, mp_context=context)
 
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        for pool in self.pools:
+        for pool in [*self.pools, *([self.drawing] if self.drawing else [])]:
             pool.shutdown(wait=False, cancel_futures=True)
         self.storage.close()
 
@@ -341,7 +355,7 @@ class Master:
             if seat not in match.to_act():
                 waiting = ", ".join(table.seat_title(s) for s in match.to_act())
                 raise OutOfTurnError(f"it is not your turn (waiting for {waiting})")
-            if version is not None and version != table.version:
+            if version is not None and not table.chosen_now(seat, version):
                 raise Stale(
                     f"the table has moved on (move {table.version}, not {version}); "
                     "choose again from what you now see"
@@ -377,6 +391,7 @@ class Master:
         ``bot``: the seat code of the bot that chose the move (``None``: its person)."""
         match = table.match
         before = match.state
+        waiting = match.to_act()
         rng_before = match.rng.getstate() if isinstance(match.rng, SeededRng) else None
         match.play(action)  # raises the typed error of an illegal move; nothing changed then
         step = match.steps[-1]
@@ -395,12 +410,48 @@ class Master:
             raise
         table.revision += 1
         table.movers.append(bot)
+        table.standing = self._still_standing(table, action, before, waiting)
         self._narrate(table, before, action, match.state)
         _remember(table.before, before)
+        cancelled = False
+        try:
+            await self._draw_ahead(table)
+        except asyncio.CancelledError:  # the move is stored all the same: everyone is told
+            cancelled = True
         self.publish(table)
         self._kick_bots(table)
         self._arm_timer(table)
         self.forget_if_idle(table)
+        if cancelled:
+            raise asyncio.CancelledError
+
+    def _still_standing(
+        self, table: LiveTable, action: Any, before: Any, waiting: Sequence[int]
+    ) -> dict[int, int]:
+        """After ``action`` (just played from ``before``), the seats whose choices from an
+        earlier version still stand: each was to act before and still is, with the same legal
+        choices, and was told of the move otherwise than its own seat (a sealed commit, which
+        it sees only as "committed"). A page that chose while the commit's state was on its way
+        is not refused as stale for it."""
+        match = table.match
+        game = match.game
+        if match.steps and match.steps[-1].outcomes:
+            return {}  # chance was drawn: whatever it may have changed, choose again
+        standing: dict[int, int] = {}
+        try:  # the move is stored already: a game's failure here only means "choose again"
+            told_own = game.describe_action(action, action.seat)
+            for seat in match.to_act():
+                if seat == action.seat or seat not in waiting:
+                    continue
+                if game.describe_action(action, seat) == told_own:
+                    continue
+                if list(game.legal_actions(before, seat)) != list(match.legal_actions(seat)):
+                    continue
+                standing[seat] = table.standing.get(seat, table.revision - 1)
+        except Exception:
+            log.exception("table %s: which choices still stand could not be told", table.id)
+            return {}
+        return standing
 
     def forget_if_idle(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches from memory (it is read again when asked for)."""
@@ -435,6 +486,7 @@ class Master:
                 table.zombies = {s.seat for s in row.seats if s.zombie and s.code == HUMAN}
                 table.revision = max(table.revision, row.revision)
                 table.rendered.clear()
+                table.standing = {}
                 for move in stored[len(mine) :]:
                     action = game.parse_action(move.notation, move.seat)
                     state, _ = game.apply(
@@ -491,6 +543,7 @@ class Master:
             index = len(match.steps) - 1
             await durable(self.storage.submit_removal(table.id, index))
             table.revision += 1  # the state goes back, the version goes on: never reused
+            table.standing = {}
             match.state = table.before.pop()
             match.steps.pop()  # it drew no chance, so the live rng has not moved
             table.movers.pop()
@@ -708,6 +761,40 @@ class Master:
         self._arm_timer(table)
 
     # -- what each viewer receives --------------------------------------------------------------
+    async def _draw_ahead(self, table: LiveTable) -> None:
+        """Draw the new version for each viewer connected here in the drawing workers (off the
+        event loop, which only sends what they return); a viewer they fail for is drawn on the
+        loop when its message is built. With no workers, nothing is drawn ahead."""
+        if self.drawing is None:
+            return
+        revision = table.revision
+        row = table.row
+        options_key = json.dumps(row.options, sort_keys=True)
+        loop = asyncio.get_running_loop()
+        jobs: list[tuple[int | None, asyncio.Future[dict[str, Any]]]] = []
+        for viewer in self.hub.viewers(table.id):
+            cached = table.rendered.get(viewer)
+            if cached is not None and cached[0] == revision:
+                continue
+            view, legal, last = self._seen_by(table, viewer)
+            arguments = (row.game, row.players, options_key, row.options, view, viewer, legal, last)
+            try:
+                job = loop.run_in_executor(self.drawing, drawn_in_worker, *arguments)
+            except Exception:  # a broken or closed pool: drawn on the loop instead
+                log.exception("table %s could not be sent to a drawing worker", table.id)
+                break
+            jobs.append((viewer, job))
+        for viewer, job in jobs:
+            try:
+                parts = await job
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # drawn on the loop instead
+                log.exception("table %s could not be drawn in a worker", table.id)
+                continue
+            if table.revision == revision:
+                self._finish(table, viewer, parts)
+
     def publish(self, table: LiveTable) -> None:
         self.hub.publish(table.id, lambda viewer: self.message(table, viewer))
 
@@ -759,29 +846,26 @@ class Master:
         if cached is not None and cached[0] == table.revision:
             return cached[1]
         match = table.match
-        game = match.game
-        view = match.view(viewer)
-        to_act = match.to_act()
-        text = game.render_text(view)
-        parts: dict[str, Any] = {
-            "view": game.view_to_json(view),
-            "text": text,  # the same rendering as Rich markup, for terminal clients
-            "board": markup_to_html(text),
-            "legal": [],
-            "help": [],
-        }
-        legal: Sequence[Any] = ()
-        if viewer is not None and viewer in to_act:
+        view, legal, last = self._seen_by(table, viewer)
+        return self._finish(table, viewer, state_parts(match.game, view, viewer, legal, last))
+
+    def _seen_by(
+        self, table: LiveTable, viewer: int | None
+    ) -> tuple[Any, Sequence[Any] | None, Step | None]:
+        """What ``viewer``'s message is drawn from: its own view, its legal choices if it is to
+        act (else ``None``), and the last step."""
+        match = table.match
+        legal = None
+        if viewer is not None and viewer in match.to_act():
             legal = match.legal_actions(viewer)
-            parts["legal"] = legal_to_json(game, legal)
-            parts["legal_count"] = len(legal)
-            parts["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
-            parts["prompt"] = game.prompt_label(view, viewer)
-        last = match.steps[-1] if match.steps else None
-        pictures = picture_fields(game, view, viewer, legal, last)  # svg, last, click targets
-        parts["svg"], parts["last"] = pictures["svg"], pictures["last"]
-        for choice, keys in zip(parts["legal"], pictures["targets"], strict=False):
-            choice["targets"] = keys
+        return match.view(viewer), legal, match.steps[-1] if match.steps else None
+
+    def _finish(
+        self, table: LiveTable, viewer: int | None, parts: dict[str, Any]
+    ) -> dict[str, Any]:
+        """``parts`` drawn for the present version, completed and kept for it."""
+        match = table.match
+        game = match.game
         if viewer is not None:
             parts["can_undo"] = self.undo_refusal(table, viewer, thorough=False) is None
         outcome = match.outcome()
@@ -869,28 +953,6 @@ def reveals(game: Any, before: Any, action: Any, after: Any, rng: SeededRng) -> 
         if tried == 0:
             return True
     return False
-
-
-def legal_to_json(game: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
-    """Each legal choice with its index: a move's notation, or an amount's bounds."""
-    result: list[dict[str, Any]] = []
-    for index, choice in enumerate(legal):
-        if index >= LEGAL_LIMIT:
-            break
-        if isinstance(choice, AmountRange):
-            result.append(
-                {
-                    "choice": index,
-                    "notation": game.format_action(choice.action(choice.low)),
-                    "low": choice.low,
-                    "high": choice.high,
-                    "step": choice.step,
-                    "field": choice.field,
-                }
-            )
-        else:
-            result.append({"choice": index, "notation": game.format_action(choice)})
-    return result
 
 
 def _refuse_server_files(game_name: str, options: dict[str, Any]) -> None:

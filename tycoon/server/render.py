@@ -20,6 +20,7 @@ from rich.style import Style
 from rich.text import Span, Text
 
 from tycoon.core import AmountRange, Step, TycoonError
+from tycoon.server.bots import cached_game
 
 log = logging.getLogger("tycoon.server")
 LEGAL_TARGETS_LIMIT = 2_000  # as many choices as a state message lists
@@ -197,19 +198,53 @@ def safe_svg(drawn: str | None) -> str | None:
     except ET.ParseError:
         log.warning("a picture is not well-formed XML: the text board is shown instead")
         return None
+    if _plainly_safe(drawn, root) or _only_shapes(root):
+        return drawn
+    return None
+
+
+def _only_shapes(root: ET.Element) -> bool:
+    """Every element of ``root`` is a shape, text or group, with no event handler, link or
+    outside reference (logged otherwise)."""
     for node in root.iter():
         tag = node.tag if isinstance(node.tag, str) else ""
         if not tag.startswith(SVG_NS) or tag[len(SVG_NS) :] not in SVG_ELEMENTS:
             log.warning("a picture holds a %s element: the text board is shown instead", tag)
-            return None
+            return False
         for name, value in node.attrib.items():
             bare = name.rsplit("}", 1)[-1].lower()
             lowered = value.lower()
-            outside = "url(" in lowered and "url(#" not in lowered.replace(" ", "")
+            outside = OUTSIDE_URL.search(lowered) is not None  # each url() only to an #id
             if bare.startswith("on") or bare in ("href", "src") or outside or "script:" in lowered:
                 log.warning("a picture holds a %s attribute: the text board is shown", name)
-                return None
-    return drawn
+                return False
+    return True
+
+
+SVG_TAGS = frozenset(SVG_NS + name for name in SVG_ELEMENTS)
+OUTSIDE_URL = re.compile(r"url\((?!\s*#)")
+
+
+def _plainly_safe(drawn: str, root: ET.Element) -> bool:
+    """The common case of :func:`safe_svg`, checked in one sweep (a board is drawn and checked
+    for every move): ``True`` only if the full check would pass. No character reference or
+    declaration (nothing hides a letter from a search of the text), no ``url(`` but to a local
+    ``#id`` and no ``script:`` anywhere, so no attribute value can hold one; then only the sets
+    of element and attribute names are left to check. ``False``: the full check decides."""
+    lowered = drawn.lower()
+    if "&#" in drawn or "<!" in drawn or "script:" in lowered or OUTSIDE_URL.search(lowered):
+        return False
+    tags: set[object] = set()
+    names: set[str] = set()
+    for node in root.iter():
+        tags.add(node.tag)
+        names.update(node.keys())
+    if not tags <= SVG_TAGS:
+        return False
+    return not any(
+        bare.startswith("on") or bare in ("href", "src")
+        for bare in {name.rsplit("}", 1)[-1].lower() for name in names}
+    )
 
 
 def picture_fields(
@@ -247,3 +282,65 @@ def picture_fields(
                 "targets": list(game.move_targets(action)) if public else [],
             }
     return {"svg": safe_svg(game.render_svg(view)), "targets": targets, "last": last_move}
+
+
+def legal_to_json(game: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
+    """Each legal choice with its index: a move's notation, or an amount's bounds."""
+    result: list[dict[str, Any]] = []
+    for index, choice in enumerate(legal):
+        if index >= LEGAL_TARGETS_LIMIT:
+            break
+        if isinstance(choice, AmountRange):
+            result.append(
+                {
+                    "choice": index,
+                    "notation": game.format_action(choice.action(choice.low)),
+                    "low": choice.low,
+                    "high": choice.high,
+                    "step": choice.step,
+                    "field": choice.field,
+                }
+            )
+        else:
+            result.append({"choice": index, "notation": game.format_action(choice)})
+    return result
+
+
+def state_parts(
+    game: Any, view: Any, viewer: int | None, legal: Sequence[Any] | None, last: Step | None
+) -> dict[str, Any]:
+    """The parts of ``viewer``'s state message drawn from its own view alone: the view as JSON,
+    the board (Rich markup and HTML), the picture and its click targets, and for a seat to act
+    (``legal`` its choices; ``None``: not to act) its choices, their help and the prompt."""
+    text = game.render_text(view)
+    parts: dict[str, Any] = {
+        "view": game.view_to_json(view),
+        "text": text,  # the same rendering as Rich markup, for terminal clients
+        "board": markup_to_html(text),
+        "legal": [],
+        "help": [],
+    }
+    if viewer is not None and legal is not None:
+        parts["legal"] = legal_to_json(game, legal)
+        parts["legal_count"] = len(legal)
+        parts["help"] = [plain_text(line) for line in game.describe_legal(view, legal)]
+        parts["prompt"] = game.prompt_label(view, viewer)
+    pictures = picture_fields(game, view, viewer, legal or (), last)  # svg, last, click targets
+    parts["svg"], parts["last"] = pictures["svg"], pictures["last"]
+    for choice, keys in zip(parts["legal"], pictures["targets"], strict=False):
+        choice["targets"] = keys
+    return parts
+
+
+def drawn_in_worker(
+    name: str,
+    players: int,
+    options_key: str,
+    options: dict[str, Any],
+    view: Any,
+    viewer: int | None,
+    legal: Sequence[Any] | None,
+    last: Step | None,
+) -> dict[str, Any]:
+    """:func:`state_parts` in a worker process, from the viewer's own view (never a state)."""
+    return state_parts(cached_game(name, players, options_key, options), view, viewer, legal, last)
