@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import pytest
@@ -338,6 +339,50 @@ def test_every_games_rollout_policy_plays_its_greedy_move(name: str) -> None:
     game.check(state, action)
     greedy = make_bot("greedy", game, seat, SeededRng(1))
     assert action == greedy.choose(game.observe(state, seat), legal)
+
+
+def evaluation_log_likelihoods(name: str, games: int = 6) -> tuple[float, float]:
+    """The mean log likelihood the game's evaluation gives the eventual winner of greedy games
+    (a shared win split), asked every fifth step: over each game's first half, and over all."""
+    first: list[float] = []
+    every: list[float] = []
+    for index in range(games):
+        game = make(name)
+        seed = 500 + index
+        seats = ("greedy",) * game.players
+        match = Match(game, seed, seats)
+        bots = make_bots(game, seats, seed)
+        asked: list[tuple[int, list[float]]] = []
+        steps = 0
+        while to_act := match.to_act():
+            if steps % 5 == 0:
+                values = game.evaluate(match.state)
+                assert values is not None
+                asked.append((steps, list(values)))
+            seat = to_act[0]
+            match.play(bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+            steps += 1
+        outcome = match.outcome()
+        assert outcome is not None
+        winners = [s for s, rank in enumerate(outcome.ranks) if rank == 1]
+        for step, values in asked:
+            likelihood = sum(math.log(max(values[s], 1e-12)) for s in winners) / len(winners)
+            every.append(likelihood)
+            if 2 * step < steps:
+                first.append(likelihood)
+    return sum(first) / len(first), sum(every) / len(every)
+
+
+@pytest.mark.parametrize("name", ("esport-monopoly", "estates", "milton-keynes", "water-rights"))
+def test_every_games_evaluation_is_no_more_sure_than_it_knows(name: str) -> None:
+    """An evaluation sure of a winner it cannot yet tell makes the search chase noise (Water
+    Rights' softmax of three points gave greedy games' winners a log likelihood of -5, an even
+    guess's being -1.39, and the search lost to greedy): over the first half of greedy games it
+    does about as well as an even guess or better, and over whole games better."""
+    even = -math.log(make(name).players)
+    first_half, whole = evaluation_log_likelihoods(name)
+    assert first_half >= even - 0.05
+    assert whole > even
 
 
 def test_the_sealed_auction_offers_no_hooks_and_the_search_plays_random_rollouts() -> None:
