@@ -646,3 +646,47 @@ def test_where_chance_plays_close_rewards_are_not_stretched() -> None:
     search.memo = None
     chosen = search._select(search.root, [good, poor], None, SeededRng(2))
     assert chosen.action == poor
+
+
+def test_a_pool_takes_the_same_seeds_in_turn_and_repeats_exactly() -> None:
+    """Common random numbers: with ``pool=3`` the iterations' rngs are three seeds taken in
+    turn, so the moves compared meet the same determinisations; a seeded search repeats."""
+    game, state, seat = decision("water-rights", skip=40)
+    view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+    seen: list[int] = []
+
+    def searched(pool: int) -> Search:
+        search = Search(game, seat, view, legal, SeededRng(5), depth=4, pool=pool)
+        iterate = search.iterate
+
+        def recording(rng: Any) -> None:
+            seen.append(rng.seed)
+            iterate(rng)
+
+        search.iterate = recording  # type: ignore[method-assign]
+        search.run(iterations=9)
+        return search
+
+    first = searched(3)
+    assert seen[:3] == seen[3:6] == seen[6:9] and len(set(seen)) == 3
+    again = searched(3)
+    assert seen[9:] == seen[:9] and again.statistics() == first.statistics()
+    seen.clear()
+    searched(0)
+    assert len(set(seen)) == 9
+
+
+def test_the_bot_takes_a_pool_and_stretches_where_told() -> None:
+    game = make("water-rights")
+    bot = make_bot("ismcts:pool=8:stretch=always", game, 0, SeededRng(1))
+    assert isinstance(bot, IsmctsBot) and bot.pool == 8 and bot.stretch_always
+    with pytest.raises(UnknownBotError, match="stretch"):
+        make_bot("ismcts:stretch=sometimes", game, 0, SeededRng(1))
+
+
+def test_told_to_stretch_always_close_rewards_are_stretched_where_chance_plays() -> None:
+    game = make("sealed-auction")
+    search = Search(game, 0, None, [], SeededRng(1), stretch_always=True)
+    good, _ = _two_children(search)
+    search.memo = None
+    assert search._select(search.root, [good, Pick(0, 2)], None, SeededRng(2)).action == good
