@@ -37,7 +37,9 @@ Rewards: a finished game gives seat ``s`` ``0.8 * win + 0.2 * (n - rank) / (n - 
 Parameters: ``iterations`` (default 200), ``seconds`` (a time budget instead, per decision),
 ``c`` (exploration constant, default 0.7), ``depth`` (rollout steps before evaluation; default
 the game's ``search_depth``), ``rollout`` (``policy`` (default: the game's policy where it has
-one) or ``random``), ``seed``.
+one) or ``random``), ``pool`` (0, the default: every iteration draws fresh randomness; ``k``:
+the iterations take ``k`` seeds in turn, common random numbers), ``stretch`` (``recur``, the
+default: rewards stretched only where states recur; ``always``), ``seed``.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ ALL_AMOUNTS = 7
 SPREAD = 5
 DEFAULT_ITERATIONS = 200
 DEFAULT_C = 0.7
+DEFAULT_POOL = 0  # iterations drawing fresh randomness each (0), or k seeds taken in turn
 WIN_WEIGHT = 0.8
 WIDEN = 1.0
 PRIOR_BONUS = 0.5
@@ -145,6 +148,8 @@ class Search:
         policy: Policy | None = None,
         policy_rollouts: bool = True,
         normalise: bool = True,
+        pool: int = 0,
+        stretch_always: bool = False,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -152,6 +157,9 @@ class Search:
         self.rng = rng
         self.c = c
         self.normalise = normalise
+        self.pool = pool
+        self.stretch_always = stretch_always
+        self.streams: list[int] = []  # the seeds of the pooled iterations' rngs
         self.depth = depth
         self.policy = policy
         self.rollout_policy = policy if policy_rollouts else None
@@ -175,11 +183,23 @@ class Search:
         if seconds > 0:
             deadline = time.perf_counter() + seconds
             while True:
-                self.iterate(self.rng.fork())
+                self.iterate(self._iteration_rng())
                 if time.perf_counter() >= deadline:
                     return
         for _ in range(iterations):
-            self.iterate(self.rng.fork())
+            self.iterate(self._iteration_rng())
+
+    def _iteration_rng(self) -> Rng:
+        """The next iteration's rng: a fresh fork of the search's, or with a ``pool`` of ``k``
+        the ``k`` forks' seeds taken in turn (common random numbers: the moves compared at a
+        node meet the same determinisations and, as far as play keeps in step, the same
+        chance, so that their difference is less the luck of the draw)."""
+        if not self.pool:
+            return self.rng.fork()
+        index = self.iterations % self.pool
+        if index == len(self.streams):
+            self.streams.append(self.rng.fork().seed)
+        return SeededRng(self.streams[index])
 
     def iterate(self, rng: Rng) -> None:
         game = self.game
@@ -258,7 +278,7 @@ class Search:
         means = [child.reward / child.visits for child in tried]
         low = min(means)
         scale = 1.0
-        if self.normalise and self.memo is not None:
+        if self.normalise and (self.memo is not None or self.stretch_always):
             # Only where states recur (no chance, nothing hidden): a difference between means
             # there is the moves', where chance plays it is mostly noise, not to be stretched.
             scale = 1.0 / max(max(means) - low, NORM_FLOOR)
@@ -405,6 +425,11 @@ class IsmctsBot(Bot):
         if rollout not in ("policy", "random"):
             raise UnknownBotError(f"bot parameter rollout is policy or random, not {rollout!r}")
         self.use_policy = rollout == "policy"
+        self.pool = int(self.float_param("pool", DEFAULT_POOL, 0, 1_000_000))
+        stretch = self.params.get("stretch", "recur")
+        if stretch not in ("recur", "always"):
+            raise UnknownBotError(f"bot parameter stretch is recur or always, not {stretch!r}")
+        self.stretch_always = stretch == "always"
         seed = self.params.get("seed")
         if seed is not None:
             try:
@@ -431,13 +456,15 @@ class IsmctsBot(Bot):
             depth=self.depth,
             policy=policy,
             policy_rollouts=self.use_policy,
+            pool=self.pool,
+            stretch_always=self.stretch_always,
         )
         search.run(iterations=self.iterations, seconds=self.seconds)
         self.last = search
         return search.best()
 
 
-PARAMS = ("iterations", "seconds", "c", "depth", "rollout", "seed")
+PARAMS = ("iterations", "seconds", "c", "depth", "rollout", "pool", "stretch", "seed")
 
 # Difficulty presets a player understands, each the search at a budget.
 PRESETS: dict[str, tuple[str, dict[str, str]]] = {

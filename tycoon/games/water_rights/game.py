@@ -41,8 +41,10 @@ from tycoon.games.water_rights.catalogue import (
     CELLS,
     COLOURS,
     GREY,
+    JUNIOR,
     KING,
     MAYORS,
+    RIPARIAN,
     ROLES,
     SENIOR,
     WATER_DATA,
@@ -91,6 +93,16 @@ from tycoon.games.water_rights.state import (
     Town,
     View,
 )
+
+# The search's guess at a role's final score (Game.evaluate), by role: points a round left,
+# points a round left for each point of income its tiles earn and for each tile, and points for
+# each water on its plants. Least squares on 300 games between greedy bots, tuned data.
+FINAL_SCORE_MODEL: dict[int, tuple[float, float, float, float]] = {
+    KING: (7.9, 0.0, 0.0, 0.0),
+    SENIOR: (7.8, 0.49, -0.72, 2.0),
+    RIPARIAN: (5.6, 0.39, -0.73, 2.5),
+    JUNIOR: (4.7, 0.34, -0.46, 3.6),
+}
 
 
 class WaterRights(Game[State, Action, View]):
@@ -821,14 +833,35 @@ class WaterRights(Game[State, Action, View]):
         return bot_policy(self, GreedyBot)
 
     def evaluate(self, state: State) -> Sequence[float] | None:
-        """Each seat's chance of winning guessed from its role's score if the game ended now: a
-        softmax at a temperature of three points."""
+        """Each seat's chance of winning guessed from the score its role is likely to end with:
+        its score now, plus for each round left what its role, its tiles' income and its tiles
+        earn a round (:data:`FINAL_SCORE_MODEL`), plus what the water on its plants is worth;
+        a softmax at a temperature of 8 points in the last round, 4 more for each round left.
+
+        Both were fitted to 300 greedy games (least squares on the final score, the log loss
+        on the winner by round): the score now alone says little before the last rounds (the
+        softmax of 3 points on it, used before, was far surer than it knew, so the search
+        chased noise); with what tiles earn, the winner's likelihood in round 6 is -1.04
+        against an even guess's -1.39."""
         from math import exp
 
+        rules = self.rules
         scores = self.scores(state)
-        totals = [scores[role]["total"] for role in self.role_of_seat]
-        top = max(totals)
-        weights = [exp((t - top) / 3.0) for t in totals]
+        rounds_left = max(rules.economy.rounds - state.round, 0)
+        keys = []
+        for role in self.role_of_seat:
+            per_round, per_income, per_tile, per_water = FINAL_SCORE_MODEL[role]
+            key = scores[role]["total"] + per_round * rounds_left
+            if role != KING and rounds_left:
+                town = state.towns[role - 1]
+                kinds = [rules.kinds[c] for c in town.cells if c != EMPTY]
+                income = sum(kind.income for kind in kinds)
+                key += (per_income * income + per_tile * len(kinds)) * rounds_left
+                key += per_water * sum(town.water)
+            keys.append(key)
+        temperature = 8.0 + 4.0 * rounds_left
+        top = max(keys)
+        weights = [exp((k - top) / temperature) for k in keys]
         whole = sum(weights)
         return [w / whole for w in weights]
 
