@@ -927,7 +927,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         n = self.players
         likely = prospects(state.board, n, self.empty_row_complete, self.board_rules)
         keys = [state.totals[s] + likely[s] + state.box[s] + 0.1 * state.money[s] for s in range(n)]
-        temperature = 32.0 if len(state.roofs_left) > len(COMPONENTS.rooftops) - 2 else 8.0
+        temperature = 32.0 if len(state.roofs_left) > len(self.components.rooftops) - 2 else 8.0
         top = max(keys)
         weights = [exp((k - top) / temperature) for k in keys]
         whole = sum(weights)
