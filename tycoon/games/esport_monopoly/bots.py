@@ -125,6 +125,10 @@ def tables(board: Board) -> _Tables:
 
 
 class GreedyBot(Bot):
+    # It reads its choices only where it picks among them (raising money, managing, writing a
+    # deal, placing a building); a roll, a skip, a purchase and a bid come from the view.
+    lazy_legal = True
+
     def __init__(
         self,
         game: Any,
@@ -139,6 +143,11 @@ class GreedyBot(Bot):
         self.rules = game.rules
         self.board: Board = game.rules.board
         self.tables = tables(self.board)
+        self._roll = A.Roll(seat)
+        self._skip = A.Skip(seat)
+        self._buy = A.BuyDeed(seat)
+        self._decline = A.Decline(seat)
+        self._pass = A.Pass(seat)
         self.intent: Action | None = None
         self.stuck = (-1, -1)
         self.plan: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
@@ -226,8 +235,9 @@ class GreedyBot(Bot):
             if isinstance(legal[-1], A.OpenManage):
                 self.intent = intent
                 return cast(Action, legal[-1])  # manage (always the last window choice)
-        # Own turn: roll (in jail: try for doubles); out of turn: skip until my own turn.
-        return cast(Action, legal[0] if own_turn else legal[1])
+        # Own turn: roll (in jail: try for doubles); out of turn: skip until my own turn (the
+        # window's first and second choices: not read from the list, which may go unlisted).
+        return self._roll if own_turn else self._skip
 
     def unowned(self, t: Table) -> int:
         return sum(1 for s in self.board.properties if t.owner[s] < 0)
@@ -327,12 +337,12 @@ class GreedyBot(Bot):
         seat = self.seat
         price = self.board.price[square]
         cash = t.cash[seat]
-        if isinstance(legal[0], A.BuyDeed):
+        if cash >= price:  # buying is a choice (the list is not read)
             worth = self.value(t, square)
             reserve = self.reserve // 2 if worth > price else self.reserve
             if cash - price >= reserve or (worth > price and cash >= price):
-                return legal[0]
-        return A.Decline(seat)
+                return self._buy
+        return self._decline
 
     def bid(self, t: Table, a: Auction, legal: Sequence[Any]) -> Action:
         seat = self.seat
@@ -343,9 +353,9 @@ class GreedyBot(Bot):
         else:
             limit = self.value(t, a.lot)
         limit = min(limit, cash - self.reserve // 2)
-        if limit > a.high and isinstance(legal[0], AmountRange):
-            return cast(Action, legal[0].action(limit))  # straight to its limit: auctions short
-        return cast(Action, legal[-1])  # pass
+        if limit > a.high and cash > a.high:  # bidding is a choice (the list is not read)
+            return A.Bid(seat, limit)  # straight to its limit: auctions short
+        return self._pass
 
     # -- debt ---------------------------------------------------------------------------------
     def raise_money(self, t: Table, legal: Sequence[Any]) -> Action:
