@@ -20,7 +20,6 @@ from typing import Any
 from tycoon.core import Match, SeededRng, derive_seed, make, play_bots
 from tycoon.core.players import make_bot
 
-
 MAX_DECISIONS = 1_000_000  # a game that never ends is a bug, not a measurement
 
 

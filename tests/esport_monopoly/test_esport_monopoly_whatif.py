@@ -112,6 +112,41 @@ def test_changed_groups_and_kinds_play(tmp_path: Path) -> None:
     assert built_in.board.kinds[7] != game.board.kinds[7]
 
 
+def test_greedy_plays_whole_games_on_a_reshaped_board(tmp_path: Path) -> None:
+    """Groups under new keys (the bot's building order, the picture's colours), a fifth
+    festival and one shop: whole games of greedy bots play, draw and replay."""
+    board = json.loads((DATA / "board.json").read_text(encoding="utf-8"))
+    groups = board["groups"]
+    board["groups"] = {("bronze" if k == "brown" else k): v for k, v in groups.items()}
+    for square in board["squares"]:
+        if square.get("group") == "brown":
+            square["group"] = "bronze"
+    board["squares"][12] = {
+        "index": 12,
+        "name": "Night Owl Festival",
+        "kind": "festival",
+        "group": "festival",
+        "price": 180,
+    }
+    board["festival_rents"] = [25, 50, 100, 200, 300]
+    board["shop_multipliers"] = [6]
+    (tmp_path / "board.json").write_text(json.dumps(board))
+    game = make("esport-monopoly", 4, data=str(tmp_path))
+    keys = game.board.group_keys  # type: ignore[attr-defined]
+    assert "bronze" in keys[:8] and "brown" not in keys and keys[8:] == ("festival", "shop")
+    for seed in (1, 2):
+        match: Match[Any, Any, Any] = Match(game, seed, ("greedy",) * 4)
+        bots = [make_bot("greedy", game, s, SeededRng(seed + s)) for s in range(4)]
+        while not match.is_over():
+            seat = match.to_act()[0]
+            match.play(bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+        svg = game.render_svg(match.view(0))
+        assert svg is not None and "Night Owl Festival" in svg
+        assert "Night Owl Festival" in game.render_text(match.view(0))
+        again = replay_to_end(GameRecord.from_json(json.loads(match.record().to_line())))
+        assert again.state == match.state
+
+
 def test_a_what_if_game_records_its_board_and_replays(tmp_path: Path) -> None:
     path = tmp_path / "cheaper.json"
     path.write_text(CHEAPER)

@@ -181,6 +181,13 @@ def _text(value: Any, where: str, longest: int = 60) -> str:
     return value
 
 
+def group_order(groups: dict[str, Any]) -> tuple[str, ...]:
+    """The groups' keys as the rules number them: the colour groups in the file's order, then
+    ``festival`` and ``shop`` (wherever the file has them: a patch cannot reorder keys)."""
+    colours = tuple(k for k in groups if k not in ("festival", "shop"))
+    return (*colours, "festival", "shop")
+
+
 def _check_board(data: Any) -> None:
     """Every field of board.json the rules read, with the file and field named: the types and
     ranges, and the cross-references the engine relies on (GO on square 0, the jail where the
@@ -201,11 +208,10 @@ def _check_board(data: Any) -> None:
     ):
         _whole(_key(comp, name, f"{w} components"), f"{w} components.{name}", low, high)
     groups = _obj(_key(data, "groups", w), f"{w} groups")
-    keys = list(groups)
-    if keys[-2:] != ["festival", "shop"]:
-        raise MonopolyDataError(
-            f"{w} groups: the colour groups come first, then 'festival' and 'shop' (the last two)"
-        )
+    keys = group_order(groups)
+    for required in ("festival", "shop"):
+        if required not in groups:
+            raise MonopolyDataError(f"{w} groups: needs {required!r}")
     if len(keys) < 3:
         raise MonopolyDataError(f"{w} groups: needs at least one colour group")
     for key, title in groups.items():
@@ -289,7 +295,7 @@ def load_board(data: Any = None) -> Board:
     squares = data["squares"]
     comp = data["components"]
     groups = data["groups"]
-    keys = tuple(groups)
+    keys = group_order(groups)
     kinds = tuple(KIND_NAMES.index(s["kind"]) for s in squares)
     group = tuple(keys.index(s["group"]) if "group" in s else -1 for s in squares)
     members = tuple(tuple(i for i, g in enumerate(group) if g == k) for k in range(len(keys)))
@@ -318,7 +324,7 @@ def load_board(data: Any = None) -> Board:
         kinds=kinds,
         group=group,
         group_keys=keys,
-        group_titles=tuple(groups.values()),
+        group_titles=tuple(groups[k] for k in keys),
         group_members=members,
         group_mask=group_mask,
         colour_groups=tuple(

@@ -72,7 +72,7 @@ def styled_square(board: Board, square: int) -> str:
     group = board.group[square]
     if group < 0:
         return escape(board.names[square])
-    return styled(board.names[square], GROUP_STYLES[board.group_keys[group]])
+    return styled(board.names[square], GROUP_STYLES.get(board.group_keys[group], "bold"))
 
 
 def who(game: EsportMonopoly, seat: int) -> str:

@@ -61,6 +61,7 @@ GROUP_FILLS = {
     "green": "#1f9e57",
     "darkblue": "#1c4fa0",
 }
+OTHER_FILL = "#8c8c8c"  # a colour group of a what-if board under a key of its own
 CELL = "#eef3ea"
 MORTGAGED = "#d4d4d4"
 
@@ -207,7 +208,7 @@ def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
     inner = (x, y, w, h)
     group = board.group[square]
     if kind == EVENT:
-        fill = GROUP_FILLS[board.group_keys[group]]
+        fill = GROUP_FILLS.get(board.group_keys[group], OTHER_FILL)
         band = {
             "bottom": (x, y, w, BAND),
             "top": (x, y + h - BAND, w, BAND),
