@@ -56,6 +56,7 @@ from tycoon.games.esport_monopoly.state import (
     Window,
 )
 
+_new_view = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
 _JSON_FIELDS: dict[str, tuple[type[Action], tuple[tuple[str, Callable[[Any], bool]], ...]]] = {
     cls.__name__: (cls, tuple((name, test) for name, _, test in field_kinds(cls)))
     for cls in A.ACTION_TYPES
@@ -605,7 +606,7 @@ class EsportMonopoly(Game[State, Action, View]):
 
     # -- views ----------------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> View:
-        return View(seat, state.table)
+        return _new_view(View, (seat, state.table))
 
     def view_to_json(self, view: View) -> Any:
         """The generic JSON form, with the table's part converted once per table (every seat
