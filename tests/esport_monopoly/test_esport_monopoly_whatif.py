@@ -172,3 +172,27 @@ def test_a_bad_board_changes_nothing_and_other_games_keep_theirs() -> None:
     assert built_in.board is BOARD or built_in.board == BOARD
     assert cheaper.rules.board.price[GRAND_FINAL] == 300
     assert built_in.rules.board.price[GRAND_FINAL] == 400
+
+
+def test_the_search_evaluation_and_statistics_read_the_games_board() -> None:
+    """Dearer rents on the dark blues raise their owner's evaluated prospects; statistics name
+    the squares by the board's names."""
+    patch = {
+        "board.json": {
+            "squares": {
+                "37": {"name": "Mayfair Major", "rents": [70, 350, 1000, 2200, 2600, 3000]},
+                "39": {"rents": [100, 400, 1200, 2800, 3400, 4000]},
+            }
+        }
+    }
+    dearer = new_game(2, data=json.dumps(patch))
+    built_in = new_game(2)
+    shares = []
+    for game in (built_in, dearer):
+        state = position(game, owner={37: 0, 39: 0}, cash=[1000, 1000])
+        evaluation = game.evaluate(state)
+        assert evaluation is not None
+        shares.append(evaluation[0])
+    assert shares[1] > shares[0] > 0.5
+    stats = dearer.statistics(position(dearer))
+    assert "rent: Mayfair Major" in stats and "rent: World Championship" not in stats
