@@ -4,8 +4,9 @@
     python benchmarks/bench_esport_monopoly.py winrate --games 1000
 
 ``speed`` plays 4-player games of greedy bots with the default 1,000 player-turn cap through the
-rules' fast path as ``benchmarks/bench_random.py --seats`` does (observe, legal actions, the bot's
-choice, transition at every decision) and reports games/s and player-turns/s. ``winrate`` plays
+rules' fast path with ``tycoon.core.play_bots``, the simulation loop (observe, the bot's choice
+from its view and its legal actions, listed only if the bot reads them, transition at every
+decision) and reports games/s and player-turns/s. ``winrate`` plays
 greedy against random through ``Match`` (checked moves), seats alternating, and reports the
 greedy seat's win rate.
 """
@@ -16,8 +17,10 @@ import argparse
 import time
 from typing import Any
 
-from tycoon.core import Match, SeededRng, derive_seed, make
+from tycoon.core import Match, SeededRng, derive_seed, make, play_bots
 from tycoon.core.players import make_bot
+
+MAX_DECISIONS = 1_000_000  # a game that never ends is a bug, not a measurement
 
 
 def speed(games: int, players: int, seed: int) -> str:
@@ -32,14 +35,8 @@ def speed(games: int, players: int, seed: int) -> str:
             make_bot("greedy", game, s, SeededRng(derive_seed(game_seed, s)))
             for s in range(players)
         ]
-        while True:
-            to_act = game.to_act(state)
-            if not to_act:
-                break
-            seat = to_act[0]
-            action = bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat))
-            state = game.transition(state, action, rng)
-            decisions += 1
+        state, made = play_bots(game, state, bots, rng, MAX_DECISIONS)
+        decisions += made
         turns += state.table.turn
         outcome = game.outcome(state)
         capped += bool(outcome and outcome.unfinished)

@@ -15,11 +15,9 @@ from typing import Any
 import pytest
 
 from tycoon.core import ActionError, ScriptedRng, expand, make
-from tycoon.games.esport_monopoly.board import BOARD, CHANCE_DECK, MAIL_DECK
+from tycoon.games.esport_monopoly.board import CHANCE_DECK, MAIL_DECK
 from tycoon.games.esport_monopoly.game import EsportMonopoly
 from tycoon.games.esport_monopoly.state import WINDOW, Frame, State
-
-B = BOARD
 
 
 def new_game(players: int = 4, **options: Any) -> EsportMonopoly:
@@ -101,8 +99,8 @@ def position(
         level=tuple(levels),
         mortgaged=sum(1 << s for s in mortgaged),
         holdings=tuple(holdings),
-        stands=B.stands - built if stands is None else stands,
-        arenas=B.arenas - hotels if arenas is None else arenas,
+        stands=game.board.stands - built if stands is None else stands,
+        arenas=game.board.arenas - hotels if arenas is None else arenas,
         hidden=(len(chance_pile), len(mail_pile)),
         active=active,
         doubles=doubles,

@@ -177,8 +177,67 @@ def test_what_if_decks_change_a_card_and_keep_the_rest() -> None:
             r"board\.json components\.jail_square: square 11 is not the jail",
         ),
         (
-            {"board.json": {"squares": {"1": {"price": 80}}}},
-            r"board\.json squares\.1\.price: Esport Monopoly plays the built-in board",
+            {"board.json": {"squares": {"1": {"rents": [2, 10, 30]}}}},
+            r"board\.json squares\.1\.rents: must be a list of 6 whole numbers",
+        ),
+        (
+            {
+                "board.json": {
+                    "squares": {
+                        "1": {"group": "pink", "stand_cost": 100},
+                        "3": {"group": "pink", "stand_cost": 100},
+                    }
+                }
+            },
+            r"board\.json groups\.brown: no square belongs to it",
+        ),
+        (
+            {"board.json": {"squares": {"3": {"stand_cost": 60}}}},
+            r"board\.json squares\.3\.stand_cost: 60 differs from square 1's 50",
+        ),
+        (
+            {"board.json": {"squares": {"5": {"group": "brown"}}}},
+            r"board\.json squares\.5\.group: a festival belongs to 'festival'",
+        ),
+        (
+            {"board.json": {"squares": {"1": {"group": "shop"}}}},
+            r"board\.json squares\.1\.group: an event belongs to a colour group",
+        ),
+        (
+            {"board.json": {"squares": {"1": {"group": "pink"}, "3": {"group": "pink"}}}},
+            r"board\.json squares\.11\.stand_cost: 100 differs from square 1's 50",
+        ),
+        (
+            {"board.json": {"squares": {"3": {"name": "Rookie  cup"}}}},
+            r"board\.json squares\.3\.name: 'Rookie  cup' is square 1's too",
+        ),
+        (
+            {"board.json": {"squares": {"0": {"kind": "parking"}}}},
+            r"board\.json squares\.0\.kind: GO is square 0 and only square 0",
+        ),
+        (
+            {"board.json": {"squares": {"12": {"kind": "festival", "group": "festival"}}}},
+            r"board\.json festival_rents: must be a list of 5 whole numbers \(one for each",
+        ),
+        (
+            {"board.json": {"festival_rents": {"2": -1}}},
+            r"board\.json festival_rents\.2: must be a whole number >= 0",
+        ),
+        (
+            {"board.json": {"components": {"doubles_to_jail": 0}}},
+            r"board\.json components\.doubles_to_jail: must be a whole number >= 1",
+        ),
+        (
+            {"board.json": {"components": {"building_sale_percent": 150}}},
+            r"board\.json components\.building_sale_percent: must be at most 100",
+        ),
+        (
+            {"board.json": {"squares": {"4": {"amount": 2_000_000}}}},
+            r"board\.json squares\.4\.amount: must be at most 1000000",
+        ),
+        (
+            {"board.json": {"squares": {"9": {"name": ""}}}},
+            r"board\.json squares\.9\.name: must be text of 1 to 60 characters",
         ),
     ],
 )

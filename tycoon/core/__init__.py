@@ -31,7 +31,7 @@ from tycoon.core.errors import (
     UnknownGameError,
 )
 from tycoon.core.game import Game, Outcome
-from tycoon.core.match import Match, game_for, replay, replay_to_end
+from tycoon.core.match import LazyLegal, Match, game_for, play_bots, replay, replay_to_end
 from tycoon.core.record import (
     GameRecord,
     Step,
@@ -63,6 +63,7 @@ __all__ = [
     "IllegalActionError",
     "Information",
     "MalformedActionError",
+    "LazyLegal",
     "Match",
     "Option",
     "OptionError",
@@ -98,6 +99,7 @@ __all__ = [
     "read_records",
     "register",
     "replace_record",
+    "play_bots",
     "replay",
     "replay_to_end",
     "sample_choice",

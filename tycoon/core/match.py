@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tycoon.core.actions import Action
 from tycoon.core.errors import ActionError, RecordError, ReplayError, TycoonError
 from tycoon.core.game import Game, Outcome
 from tycoon.core.record import GameRecord, Step
 from tycoon.core.registry import game_class
-from tycoon.core.rng import RecordingRng, ScriptedRng, SeededRng
+from tycoon.core.rng import RecordingRng, Rng, ScriptedRng, SeededRng
+
+if TYPE_CHECKING:
+    from tycoon.core.players import Bot
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
@@ -79,6 +82,67 @@ class Match(Generic[S, A, V]):
     def from_record(cls, record: GameRecord) -> Match[Any, Any, Any]:
         """The match as it stood at the end of ``record``, ready to go on (resume)."""
         return replay_to_end(record)
+
+
+class LazyLegal(Sequence[Any]):
+    """A seat's legal choices, listed when first read: a bot that can tell its choice from its
+    view alone (a roll, a purchase, a bid) never pays for the list. Reads as the list would."""
+
+    __slots__ = ("_game", "_items", "_seat", "_state")
+
+    def __init__(self, game: Game[Any, Any, Any], state: Any, seat: int) -> None:
+        self._game = game
+        self._state = state
+        self._seat = seat
+        self._items: Sequence[Any] | None = None
+
+    def items(self) -> Sequence[Any]:
+        """The legal choices as the game lists them."""
+        items = self._items
+        if items is None:
+            items = self._items = self._game.legal_actions(self._state, self._seat)
+        return items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.items()[index]
+
+    def __len__(self) -> int:
+        return len(self.items())
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.items()
+
+    def __repr__(self) -> str:
+        return f"LazyLegal({list(self.items())!r})"
+
+
+def play_bots(
+    game: Game[S, A, V], state: S, bots: Sequence[Bot], rng: Rng, limit: int
+) -> tuple[S, int]:
+    """Play ``state`` on with a bot at every seat, unchecked (each bot chooses one of its
+    choices), for at most ``limit`` decisions: the simulation loop without a record. A bot
+    that declares ``lazy_legal`` gets its choices as a :class:`LazyLegal`, so they are listed
+    only if it reads them; the others get the game's list. Returns the state reached and the
+    number of decisions made (the game is over unless that is ``limit``)."""
+    lazy = [bot.lazy_legal for bot in bots]
+    to_act = game.to_act
+    observe = game.observe
+    legal_actions = game.legal_actions
+    transition = game.transition
+    decisions = 0
+    while decisions < limit:
+        acting = to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        legal = LazyLegal(game, state, seat) if lazy[seat] else legal_actions(state, seat)
+        action: Any = bots[seat].choose(observe(state, seat), legal)
+        state = transition(state, action, rng)
+        decisions += 1
+    return state, decisions
 
 
 def replay_to_end(record: GameRecord) -> Match[Any, Any, Any]:

@@ -20,7 +20,13 @@ from tycoon.core.spec import normalise_name
 
 
 class Bot:
-    """Base class of every bot. ``params`` are the seat code's parameters, already parsed."""
+    """Base class of every bot. ``params`` are the seat code's parameters, already parsed.
+
+    ``lazy_legal``: the bot may be handed its legal choices as a
+    :class:`~tycoon.core.match.LazyLegal` (listed only when read) by the simulation loop; a bot
+    that tells apart the kinds of sequence it gets (an ``ActionSet``) leaves it False."""
+
+    lazy_legal = False
 
     def __init__(
         self, game: Game[Any, Any, Any], seat: int, rng: Rng, params: Mapping[str, str]

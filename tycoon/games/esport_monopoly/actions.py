@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tycoon.core import Action, MalformedActionError, notation
-from tycoon.games.esport_monopoly.board import BOARD, DECK_NAMES
+from tycoon.games.esport_monopoly.board import DECK_NAMES, Board
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +272,11 @@ def slug(name: str) -> str:
     return "-".join(name.lower().replace("/", " ").split())
 
 
-_BY_SLUG = {slug(name): i for i, name in enumerate(BOARD.names)}
+@lru_cache(maxsize=16)
+def _by_slug(names: tuple[str, ...]) -> dict[str, int]:
+    """Squares by their names' slugs (a board's deeds have names of their own)."""
+    return {slug(name): i for i, name in enumerate(names)}
+
 
 FORMS = (
     "roll | pay | card | wait | skip | manage | back | buy | auction | pass | offer | drop | "
@@ -281,10 +286,11 @@ FORMS = (
 )
 
 
-def parse_square(text: str) -> int:
+def parse_square(text: str, board: Board) -> int:
     word = text.strip().lower()
-    if word in _BY_SLUG:
-        return _BY_SLUG[word]
+    by_slug = _by_slug(board.names)
+    if word in by_slug:
+        return by_slug[word]
     if notation.is_number(word):
         square = notation.natural(word, "a square")
         if 0 <= square < 40:
@@ -307,7 +313,8 @@ def _parse_int(text: str, what: str) -> int:
         ) from None
 
 
-def parse_action(text: str, seat: int) -> Action:
+def parse_action(text: str, seat: int, board: Board) -> Action:
+    """The move ``text`` names (squares by number or by their name on ``board``)."""
     words = notation.words(text)
     if not words:
         raise MalformedActionError(f"an empty move: write one of {FORMS}")
@@ -319,9 +326,9 @@ def parse_action(text: str, seat: int) -> Action:
             raise MalformedActionError(f"the card is 'chance' or 'mail', not {rest[1]!r}")
         return (GiveCard if head == "give" else TakeCard)(seat, rest[1])
     if head in _SQUARE and len(rest) == 1:
-        square = parse_square(rest[0])
-        if head == "sellall" and BOARD.group[square] >= 0:
-            square = BOARD.group_members[BOARD.group[square]][0]  # any event names its group
+        square = parse_square(rest[0], board)
+        if head == "sellall" and board.group[square] >= 0:
+            square = board.group_members[board.group[square]][0]  # any event names its group
         return _SQUARE[head](seat, square)
     if head == "bid" and len(rest) == 1:
         return Bid(seat, _parse_int(rest[0], "bid"))

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from tycoon.core import DataError, DataFiles
-from tycoon.core.data import diff, leaves, same
 
 DATA = Path(__file__).parent / "data"
+#: Every board has 40 squares (board.json is checked): the encoding's layout and the moves'
+#: arithmetic rely on it, whatever the squares hold.
+SQUARES = 40
 
 # Square kinds.
 GO, EVENT, FESTIVAL, SHOP, CHANCE, MAIL, TAX, JAIL, PARKING, GO_TO_JAIL = range(10)
@@ -97,18 +99,23 @@ class Board:
     group_titles: tuple[str, ...]
     group_members: tuple[tuple[int, ...], ...]
     group_mask: tuple[int, ...]
+    colour_groups: tuple[tuple[tuple[int, ...], int, int], ...]  # (members, mask, building cost)
     price: tuple[int, ...]
     mortgage: tuple[int, ...]  # mortgage value: half the price
     lift: tuple[int, ...]  # cost of lifting a mortgage: value + 10% (rounded up)
     fee: tuple[int, ...]  # the 10% due when a mortgaged deed changes hands (rounded up)
     rents: tuple[tuple[int, ...], ...]  # events: unimproved, 1-4 stands, arena
     stand_cost: tuple[int, ...]
+    half: tuple[int, ...]  # what a building sells back for
     tax: tuple[int, ...]
     festival_rents: tuple[int, ...]
     shop_multipliers: tuple[int, ...]
     properties: tuple[int, ...]
+    ownable: tuple[bool, ...]
     property_mask: int
     event_mask: int
+    festival_mask: int
+    shop_mask: int
     next_festival: tuple[int, ...]
     next_shop: tuple[int, ...]
     event_groups: int  # groups 0 .. event_groups-1 are colour groups of events
@@ -163,52 +170,119 @@ def _wholes(value: Any, where: str, length: int) -> tuple[int, ...]:
     return tuple(_whole(v, f"{where}.{i}") for i, v in enumerate(value))
 
 
+#: The most a price, rent, tax or cost on the board may be (£), so a typo cannot make a game
+#: of astronomical numbers.
+MAX_POUNDS = 1_000_000
+
+
+def _text(value: Any, where: str, longest: int = 60) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > longest:
+        raise MonopolyDataError(f"{where}: must be text of 1 to {longest} characters")
+    return value
+
+
+def group_order(groups: dict[str, Any]) -> tuple[str, ...]:
+    """The groups' keys as the rules number them: the colour groups in the file's order, then
+    ``festival`` and ``shop`` (wherever the file has them: a patch cannot reorder keys)."""
+    colours = tuple(k for k in groups if k not in ("festival", "shop"))
+    return (*colours, "festival", "shop")
+
+
 def _check_board(data: Any) -> None:
-    """Every field of board.json the rules read, with the file and field named."""
+    """Every field of board.json the rules read, with the file and field named: the types and
+    ranges, and the cross-references the engine relies on (GO on square 0, the jail where the
+    components say, each colour group's events sharing one building cost, a festival rent for
+    each festival and a shop multiplier for each shop)."""
     w = "board.json"
     data = _obj(data, w)
     comp = _obj(_key(data, "components", w), f"{w} components")
-    for name in (
-        "fan_stands",
-        "arenas",
-        "jail_fine",
-        "jail_turns",
-        "doubles_to_jail",
-        "mortgage_interest_percent",
-        "building_sale_percent",
-        "jail_card_value",
+    for name, low, high in (
+        ("fan_stands", 0, 1000),
+        ("arenas", 0, 1000),
+        ("jail_fine", 0, MAX_POUNDS),
+        ("jail_turns", 1, 100),
+        ("doubles_to_jail", 1, 100),
+        ("mortgage_interest_percent", 0, 100),
+        ("building_sale_percent", 0, 100),
+        ("jail_card_value", 0, MAX_POUNDS),
     ):
-        _whole(_key(comp, name, f"{w} components"), f"{w} components.{name}")
+        _whole(_key(comp, name, f"{w} components"), f"{w} components.{name}", low, high)
     groups = _obj(_key(data, "groups", w), f"{w} groups")
+    keys = group_order(groups)
     for required in ("festival", "shop"):
         if required not in groups:
             raise MonopolyDataError(f"{w} groups: needs {required!r}")
-    _wholes(_key(data, "festival_rents", w), f"{w} festival_rents", 4)
-    _wholes(_key(data, "shop_multipliers", w), f"{w} shop_multipliers", 2)
+    if len(keys) < 3:
+        raise MonopolyDataError(f"{w} groups: needs at least one colour group")
+    for key, title in groups.items():
+        _text(title, f"{w} groups.{key}")
+    festival_rents = _key(data, "festival_rents", w)
+    shop_multipliers = _key(data, "shop_multipliers", w)
     squares = _key(data, "squares", w)
     if not isinstance(squares, list) or len(squares) != 40:
         raise MonopolyDataError(f"{w} squares: the board has 40 squares")
+    members: dict[str, list[int]] = {key: [] for key in keys}
+    slugs: dict[str, int] = {}
     for i, raw in enumerate(squares):
         where = f"{w} squares.{i}"
         square = _obj(raw, where)
         if square.get("index") != i:
             raise MonopolyDataError(f"{where}.index: must be {i} (squares in board order)")
-        if not isinstance(square.get("name"), str) or not square["name"]:
-            raise MonopolyDataError(f"{where}.name: must be text")
+        name = _text(square.get("name"), f"{where}.name")
         kind = _key(square, "kind", where)
         if kind not in KIND_NAMES:
             raise MonopolyDataError(f"{where}.kind: must be one of {', '.join(KIND_NAMES)}")
+        if (kind == "go") != (i == 0):
+            raise MonopolyDataError(f"{where}.kind: GO is square 0 and only square 0")
         if kind in ("event", "festival", "shop"):
-            _whole(_key(square, "price", where), f"{where}.price", 1)
+            _whole(_key(square, "price", where), f"{where}.price", 1, MAX_POUNDS)
             group = _key(square, "group", where)
             if group not in groups:
                 raise MonopolyDataError(f"{where}.group: {group!r:.40} is not in groups")
+            colour = group not in ("festival", "shop")
+            if (kind == "event") != colour or (not colour and group != kind):
+                wanted = "a colour group" if kind == "event" else repr(kind)
+                article = "an" if kind == "event" else "a"
+                raise MonopolyDataError(f"{where}.group: {article} {kind} belongs to {wanted}")
+            members[group].append(i)
+            # Moves name a deed by its name (build rookie-cup), so deeds' names differ.
+            slug = "-".join(name.lower().replace("/", " ").split())
+            if slug.isdigit() or slug in slugs:
+                why = "is a number" if slug.isdigit() else f"is square {slugs[slug]}'s too"
+                raise MonopolyDataError(f"{where}.name: {name!r:.40} {why}; deeds need own names")
+            slugs[slug] = i
         if kind == "event":
-            _wholes(_key(square, "rents", where), f"{where}.rents", 6)
-            _whole(_key(square, "stand_cost", where), f"{where}.stand_cost", 1)
+            rents = _wholes(_key(square, "rents", where), f"{where}.rents", 6)
+            if max(rents) > MAX_POUNDS:
+                raise MonopolyDataError(f"{where}.rents: must be at most {MAX_POUNDS}")
+            cost = _whole(_key(square, "stand_cost", where), f"{where}.stand_cost", 1, MAX_POUNDS)
+            first = members[square["group"]][0]
+            if cost != squares[first]["stand_cost"]:
+                raise MonopolyDataError(
+                    f"{where}.stand_cost: {cost} differs from square {first}'s "
+                    f"{squares[first]['stand_cost']}; a colour group's events share one cost"
+                )
         if kind == "tax":
-            _whole(_key(square, "amount", where), f"{where}.amount")
-    jail = _whole(comp["jail_square"], f"{w} components.jail_square", 0, 39)
+            _whole(_key(square, "amount", where), f"{where}.amount", 0, MAX_POUNDS)
+    for key, held in members.items():
+        if not held:
+            raise MonopolyDataError(f"{w} groups.{key}: no square belongs to it")
+    for field, values, group in (
+        ("festival_rents", festival_rents, "festival"),
+        ("shop_multipliers", shop_multipliers, "shop"),
+    ):
+        # One number for each count of them an owner may hold.
+        count = len(members[group])
+        if not isinstance(values, list) or len(values) != count:
+            raise MonopolyDataError(
+                f"{w} {field}: must be a list of {count} whole numbers (one for each number of "
+                f"{group}s owned: the board has {count})"
+            )
+        for j, value in enumerate(values):
+            _whole(value, f"{w} {field}.{j}", 0, MAX_POUNDS)
+    jail = _whole(
+        _key(comp, "jail_square", f"{w} components"), f"{w} components.jail_square", 0, 39
+    )
     if squares[jail]["kind"] != "jail":
         raise MonopolyDataError(f"{w} components.jail_square: square {jail} is not the jail")
 
@@ -221,7 +295,7 @@ def load_board(data: Any = None) -> Board:
     squares = data["squares"]
     comp = data["components"]
     groups = data["groups"]
-    keys = tuple(groups)
+    keys = group_order(groups)
     kinds = tuple(KIND_NAMES.index(s["kind"]) for s in squares)
     group = tuple(keys.index(s["group"]) if "group" in s else -1 for s in squares)
     members = tuple(tuple(i for i, g in enumerate(group) if g == k) for k in range(len(keys)))
@@ -241,29 +315,40 @@ def load_board(data: Any = None) -> Board:
             result.append((start + step) % 40)
         return tuple(result)
 
+    group_mask = tuple(sum(1 << i for i in m) for m in members)
+    stand_cost = tuple(int(s.get("stand_cost", 0)) for s in squares)
+    sale = int(comp["building_sale_percent"])
+    event_groups = keys.index("festival")
     return Board(
         names=tuple(s["name"] for s in squares),
         kinds=kinds,
         group=group,
         group_keys=keys,
-        group_titles=tuple(groups.values()),
+        group_titles=tuple(groups[k] for k in keys),
         group_members=members,
-        group_mask=tuple(sum(1 << i for i in m) for m in members),
+        group_mask=group_mask,
+        colour_groups=tuple(
+            (members[g], group_mask[g], stand_cost[members[g][0]]) for g in range(event_groups)
+        ),
         price=price,
         mortgage=mortgage,
         lift=lift,
         fee=fee,
         rents=tuple(tuple(s.get("rents", ())) for s in squares),
-        stand_cost=tuple(int(s.get("stand_cost", 0)) for s in squares),
+        stand_cost=stand_cost,
+        half=tuple(c * sale // 100 for c in stand_cost),
         tax=tuple(int(s.get("amount", 0)) for s in squares),
         festival_rents=tuple(data["festival_rents"]),
         shop_multipliers=tuple(data["shop_multipliers"]),
         properties=properties,
+        ownable=tuple(k in PROPERTY_KINDS for k in kinds),
         property_mask=sum(1 << i for i in properties),
         event_mask=sum(1 << i for i, k in enumerate(kinds) if k == EVENT),
+        festival_mask=group_mask[keys.index("festival")],
+        shop_mask=group_mask[keys.index("shop")],
         next_festival=nearest(FESTIVAL),
         next_shop=nearest(SHOP),
-        event_groups=keys.index("festival"),
+        event_groups=event_groups,
         festival_group=keys.index("festival"),
         shop_group=keys.index("shop"),
         stands=int(comp["fan_stands"]),
@@ -273,7 +358,7 @@ def load_board(data: Any = None) -> Board:
         jail_turns=int(comp["jail_turns"]),
         doubles_to_jail=int(comp["doubles_to_jail"]),
         interest_percent=interest,
-        sale_percent=int(comp["building_sale_percent"]),
+        sale_percent=sale,
         jail_card_value=int(comp["jail_card_value"]),
     )
 
@@ -352,21 +437,10 @@ DECK_EDITIONS = ("current", "classic")
 
 
 @lru_cache(maxsize=16)
-def game_decks(data: str) -> dict[str, DeckPair]:
-    """The decks the ``data`` option names, checked; the board must be the built-in one (the
-    rules read it once, at import), so a changed board.json is refused by field."""
+def game_data(data: str) -> tuple[Board, dict[str, DeckPair]]:
+    """The board and the decks (by edition) the ``data`` option names, checked."""
     documents = MONOPOLY_DATA.documents(data)
-    board = documents["board.json"]
-    _check_board(board)
-    built_in = MONOPOLY_DATA.built_in()["board.json"]
-    if not same(board, built_in):
-        fields = [".".join(path) for path, _ in leaves(diff(built_in, board, "board.json"))]
-        raise MonopolyDataError(
-            f"board.json {', '.join(fields[:4])}: Esport Monopoly plays the built-in board in "
-            "this version; what-if data may change decks.json (starting cash and GO salary are "
-            "the options --starting-cash and --go-salary)"
-        )
-    return load_decks(documents["decks.json"])
+    return load_board(documents["board.json"]), load_decks(documents["decks.json"])
 
 
 BOARD = load_board()

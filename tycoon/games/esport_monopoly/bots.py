@@ -21,15 +21,8 @@ from typing import TYPE_CHECKING, Any, cast
 from tycoon.core import Action, AmountRange, Rng
 from tycoon.core.players import Bot
 from tycoon.games.esport_monopoly import actions as A
-from tycoon.games.esport_monopoly.board import BOARD, EVENT
-from tycoon.games.esport_monopoly.engine import (
-    EVENT_GROUPS,
-    GROUP,
-    GROUP_MASK,
-    GROUP_MEMBERS,
-    STAND_COST,
-    bits,
-)
+from tycoon.games.esport_monopoly.board import EVENT, Board
+from tycoon.games.esport_monopoly.engine import bits
 from tycoon.games.esport_monopoly.state import (
     Auction,
     Buy,
@@ -47,36 +40,39 @@ from tycoon.games.esport_monopoly.state import (
 if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
 
-B = BOARD
-COLOUR_GROUPS = range(B.event_groups)
-# Groups in the order the bot likes to build on them (landing frequency and rent per pound).
-BUILD_ORDER = tuple(
-    B.group_keys.index(k)
-    for k in ("orange", "red", "lightblue", "pink", "yellow", "darkblue", "green", "brown")
-)
-BUILD_RANK = {g: i for i, g in enumerate(BUILD_ORDER)}
+# The colour groups in the order the bot likes to build on them (landing frequency and rent per
+# pound on the built-in board); a board's other colour groups come after them, in board order.
+BUILD_PREFERENCE = ("orange", "red", "lightblue", "pink", "yellow", "darkblue", "green", "brown")
 COMPLETE_BONUS = 600  # what completing a colour group is worth to the bot
 RIVAL_PENALTY = 700  # what a rival completing a colour group costs it
 PENALTY_SHARE = 1  # a rival completing a group costs BONUS * this / (rivals)
 REPEAT_AFTER = 12  # player-turns before a refused proposal may be made again
-PRICE = B.price
-# By square: what a mortgaged deed is worth (its price less the mortgage and the fee).
-WORTH = tuple(B.price[s] - B.mortgage[s] - B.fee[s] for s in range(40))
-# By square: a bit for its colour group (0 for squares outside the colour groups).
-GROUP_BIT = tuple(1 << GROUP[s] if 0 <= GROUP[s] < B.event_groups else 0 for s in range(40))
 
 
 Targets = list[tuple[int, int, tuple[int, ...]]]
 
 
-class _TargetCache:
-    """Every seat's deal targets for the last owner tuple seen (shared by the bots: the owner
-    tuple is replaced only when a deed changes hands, and each bot would otherwise work them
-    out again)."""
+class _Tables:
+    """The bot's tables for one board, with every seat's deal targets for the last owner tuple
+    seen (shared by the bots playing that board: the owner tuple is replaced only when a deed
+    changes hands, and each bot would otherwise work them out again)."""
 
-    __slots__ = ("owner", "targets")
+    __slots__ = ("board", "build_order", "build_rank", "group_bit", "owner", "targets", "worth")
 
-    def __init__(self) -> None:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        colours = range(board.event_groups)
+        keys = board.group_keys
+        first = [keys.index(k) for k in BUILD_PREFERENCE if k in keys[: board.event_groups]]
+        self.build_order = (*first, *(g for g in colours if g not in first))
+        self.build_rank = {g: i for i, g in enumerate(self.build_order)}
+        # By square: what a mortgaged deed is worth (its price less the mortgage and the fee).
+        self.worth = tuple(board.price[s] - board.mortgage[s] - board.fee[s] for s in range(40))
+        # By square: a bit for its colour group (0 for squares outside the colour groups).
+        group = board.group
+        self.group_bit = tuple(
+            1 << group[s] if 0 <= group[s] < board.event_groups else 0 for s in range(40)
+        )
         self.owner: tuple[int, ...] | None = None
         self.targets: tuple[Targets, ...] = ()
 
@@ -86,8 +82,9 @@ class _TargetCache:
         if owner is self.owner:
             return self.targets
         targets: list[Targets] = [[] for _ in range(8)]
-        for group in BUILD_ORDER:
-            members = GROUP_MEMBERS[group]
+        members_of = self.board.group_members
+        for group in self.build_order:
+            members = members_of[group]
             first = owner[members[0]]
             second = -1
             split = True
@@ -114,10 +111,24 @@ class _TargetCache:
         return self.targets
 
 
-_TARGETS = _TargetCache()
+_TABLES: dict[int, _Tables] = {}  # by the board's id (each entry keeps its board alive)
+
+
+def tables(board: Board) -> _Tables:
+    """The bot's tables for ``board``, made once (boards are cached by their data)."""
+    found = _TABLES.get(id(board))
+    if found is None or found.board is not board:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[id(board)] = _Tables(board)
+    return found
 
 
 class GreedyBot(Bot):
+    # It reads its choices only where it picks among them (raising money, managing, writing a
+    # deal, placing a building); a roll, a skip, a purchase and a bid come from the view.
+    lazy_legal = True
+
     def __init__(
         self,
         game: Any,
@@ -130,6 +141,13 @@ class GreedyBot(Bot):
         self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
         self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
         self.rules = game.rules
+        self.board: Board = game.rules.board
+        self.tables = tables(self.board)
+        self._roll = A.Roll(seat)
+        self._skip = A.Skip(seat)
+        self._buy = A.BuyDeed(seat)
+        self._decline = A.Decline(seat)
+        self._pass = A.Pass(seat)
         self.intent: Action | None = None
         self.stuck = (-1, -1)
         self.plan: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
@@ -175,7 +193,7 @@ class GreedyBot(Bot):
             assert isinstance(top, Fee)
             cash = t.cash[seat]
             for square in top.squares:
-                if cash - B.lift[square] >= 3 * self.reserve:
+                if cash - self.board.lift[square] >= 3 * self.reserve:
                     return A.Repay(seat, square)
             return A.Keep(seat)
         if kind is Place:
@@ -193,7 +211,7 @@ class GreedyBot(Bot):
             if early:
                 if t.cards[seat]:
                     return A.UseCard(seat)
-                if t.cash[seat] >= B.jail_fine + self.reserve:
+                if t.cash[seat] >= self.board.jail_fine + self.reserve:
                     return A.PayFine(seat)
         return self.window(t, legal, own_turn=True)
 
@@ -217,11 +235,12 @@ class GreedyBot(Bot):
             if isinstance(legal[-1], A.OpenManage):
                 self.intent = intent
                 return cast(Action, legal[-1])  # manage (always the last window choice)
-        # Own turn: roll (in jail: try for doubles); out of turn: skip until my own turn.
-        return cast(Action, legal[0] if own_turn else legal[1])
+        # Own turn: roll (in jail: try for doubles); out of turn: skip until my own turn (the
+        # window's first and second choices: not read from the list, which may go unlisted).
+        return self._roll if own_turn else self._skip
 
     def unowned(self, t: Table) -> int:
-        return sum(1 for s in B.properties if t.owner[s] < 0)
+        return sum(1 for s in self.board.properties if t.owner[s] < 0)
 
     def management(self, t: Table, own_turn: bool) -> Action | None:
         """The one management action wanted now (build, lift, or open a deal), if any."""
@@ -246,10 +265,10 @@ class GreedyBot(Bot):
                 low = mortgaged & -mortgaged
                 mortgaged ^= low
                 square = low.bit_length() - 1
-                mask = GROUP_MASK[GROUP[square]]
+                mask = self.board.group_mask[self.board.group[square]]
                 whole = t.holdings[seat] & mask == mask
                 margin = self.reserve * (1 if whole else 4)
-                if cash - B.lift[square] >= margin:
+                if cash - self.board.lift[square] >= margin:
                     return A.Lift(seat, square)
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
             # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
@@ -288,7 +307,7 @@ class GreedyBot(Bot):
                     square = s
             if low == 5 or (low == 4 and t.arenas < 1) or (low < 4 and t.stands < 1):
                 continue
-            key = (BUILD_RANK[GROUP[square]], low, -square)
+            key = (self.tables.build_rank[self.board.group[square]], low, -square)
             if key < best_key:
                 best_key = key
                 best = square
@@ -296,17 +315,19 @@ class GreedyBot(Bot):
 
     def best_build(self, legal: Sequence[Any]) -> Action:
         builds = [c for c in legal if isinstance(c, A.Build)]
-        return min(builds, key=lambda b: (BUILD_RANK[GROUP[b.square]], -b.square))
+        return min(
+            builds, key=lambda b: (self.tables.build_rank[self.board.group[b.square]], -b.square)
+        )
 
     # -- buying and auctions ----------------------------------------------------------------------
     def value(self, t: Table, square: int) -> int:
         """What a deed is worth to the bot in an auction."""
-        price = B.price[square]
-        group = GROUP[square]
-        mask = GROUP_MASK[group] & ~(1 << square)
+        price = self.board.price[square]
+        group = self.board.group[square]
+        mask = self.board.group_mask[group] & ~(1 << square)
         mine = t.holdings[self.seat] & mask
         if mine == mask:
-            return price * 2 if group < B.event_groups else price * 3 // 2
+            return price * 2 if group < self.board.event_groups else price * 3 // 2
         owners = {t.owner[s] for s in bits(mask)}
         if len(owners) == 1 and -1 not in owners and self.seat not in owners:
             return price * 3 // 2  # a rival would complete the group
@@ -314,27 +335,27 @@ class GreedyBot(Bot):
 
     def buy_or_not(self, t: Table, square: int, legal: Sequence[Any]) -> Action:
         seat = self.seat
-        price = B.price[square]
+        price = self.board.price[square]
         cash = t.cash[seat]
-        if isinstance(legal[0], A.BuyDeed):
+        if cash >= price:  # buying is a choice (the list is not read)
             worth = self.value(t, square)
             reserve = self.reserve // 2 if worth > price else self.reserve
             if cash - price >= reserve or (worth > price and cash >= price):
-                return legal[0]
-        return A.Decline(seat)
+                return self._buy
+        return self._decline
 
     def bid(self, t: Table, a: Auction, legal: Sequence[Any]) -> Action:
         seat = self.seat
         cash = t.cash[seat]
         if a.building:
             wants = bool(self.rules.build_squares(t, seat, a.building))
-            limit = STAND_COST[a.lot] * 3 // 2 if wants else 0
+            limit = self.board.stand_cost[a.lot] * 3 // 2 if wants else 0
         else:
             limit = self.value(t, a.lot)
         limit = min(limit, cash - self.reserve // 2)
-        if limit > a.high and isinstance(legal[0], AmountRange):
-            return cast(Action, legal[0].action(limit))  # straight to its limit: auctions short
-        return cast(Action, legal[-1])  # pass
+        if limit > a.high and cash > a.high:  # bidding is a choice (the list is not read)
+            return A.Bid(seat, limit)  # straight to its limit: auctions short
+        return self._pass
 
     # -- debt ---------------------------------------------------------------------------------
     def raise_money(self, t: Table, legal: Sequence[Any]) -> Action:
@@ -347,15 +368,19 @@ class GreedyBot(Bot):
 
         def cost(choice: Any) -> tuple[int, int, int]:
             square = choice.square
-            group = GROUP[square]
-            mask = GROUP_MASK[group]
-            whole = held & mask == mask and B.kinds[square] == EVENT
+            group = self.board.group[square]
+            mask = self.board.group_mask[group]
+            whole = held & mask == mask and self.board.kinds[square] == EVENT
             if isinstance(choice, A.Mortgage):
-                return (2 if whole else 0, B.price[square], 0)
+                return (2 if whole else 0, self.board.price[square], 0)
             if isinstance(choice, A.SellAll):
-                value = sum(t.level[s] for s in GROUP_MEMBERS[group]) * STAND_COST[square] // 2
-                return (1, -BUILD_RANK[group], -1 if short >= value else 1)
-            return (1, -BUILD_RANK[group], 0)
+                value = (
+                    sum(t.level[s] for s in self.board.group_members[group])
+                    * self.board.stand_cost[square]
+                    // 2
+                )
+                return (1, -self.tables.build_rank[group], -1 if short >= value else 1)
+            return (1, -self.tables.build_rank[group], 0)
 
         return cast(Action, min(legal, key=cost))
 
@@ -386,19 +411,19 @@ class GreedyBot(Bot):
         groups = 0  # bit g: colour group g is touched
         for s in gets:
             moved_in |= 1 << s
-            score += WORTH[s] if (mortgaged >> s) & 1 else PRICE[s]
-            groups |= GROUP_BIT[s]
+            score += self.tables.worth[s] if (mortgaged >> s) & 1 else self.board.price[s]
+            groups |= self.tables.group_bit[s]
         for s in gives:
             moved_out |= 1 << s
-            score -= WORTH[s] if (mortgaged >> s) & 1 else PRICE[s]
-            groups |= GROUP_BIT[s]
+            score -= self.tables.worth[s] if (mortgaged >> s) & 1 else self.board.price[s]
+            groups |= self.tables.group_bit[s]
         after_mine = (held | moved_in) & ~moved_out
         after_theirs = (theirs | moved_out) & ~moved_in
         penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
         while groups:
             low = groups & -groups
             groups ^= low
-            mask = GROUP_MASK[low.bit_length() - 1]
+            mask = self.board.group_mask[low.bit_length() - 1]
             if after_mine & mask == mask and held & mask != mask:
                 score += COMPLETE_BONUS
             if held & mask == mask and after_mine & mask != mask:
@@ -413,7 +438,7 @@ class GreedyBot(Bot):
         owner = t.owner
         if owner is self._targets_owner:
             return self._targets
-        targets = _TARGETS.of(owner)[self.seat]
+        targets = self.tables.of(owner)[self.seat]
         self._targets_owner = owner
         if targets != self._targets:
             self._targets = targets  # a new list object only when the targets change
@@ -431,19 +456,19 @@ class GreedyBot(Bot):
         cash = t.cash[seat]
         level = t.level
         improved = 0  # squares of groups with buildings (not tradeable)
-        for members, mask, _ in EVENT_GROUPS:
+        for members, mask, _ in self.board.colour_groups:
             for s in members:
                 if level[s]:
                     improved |= mask
                     break
         free = held & ~improved
         for group, partner, take in targets:
-            if not (t.alive >> partner) & 1 or GROUP_MASK[group] & improved:
+            if not (t.alive >> partner) & 1 or self.board.group_mask[group] & improved:
                 continue
             theirs = t.holdings[partner]
             gives: list[tuple[int, ...]] = []
-            for other in BUILD_ORDER:
-                omask = GROUP_MASK[other]
+            for other in self.tables.build_order:
+                omask = self.board.group_mask[other]
                 need = omask & ~theirs
                 if other != group and need != omask and need and need & free == need:
                     gives.append(tuple(bits(need)))
@@ -461,7 +486,7 @@ class GreedyBot(Bot):
                 if pay > cash - self.reserve:
                     self._retry_cash = min(self._retry_cash, pay + self.reserve)
                     continue
-                fees = sum(B.fee[s] for s in take if (t.mortgaged >> s) & 1)
+                fees = sum(self.board.fee[s] for s in take if (t.mortgaged >> s) & 1)
                 if pay + fees > cash:
                     continue
                 if self.deal_score(t, seat, partner, take, give, -pay) <= 0:
@@ -495,7 +520,7 @@ class GreedyBot(Bot):
     def likes(self, t: Table, d: Deal) -> bool:
         """Whether the deal offered to the bot is worth taking."""
         seat = self.seat
-        fees = sum(B.fee[s] for s in d.give if (t.mortgaged >> s) & 1)
+        fees = sum(self.board.fee[s] for s in d.give if (t.mortgaged >> s) & 1)
         if t.cash[seat] + d.cash < fees:
             return False
         cards = 50 * ((d.give_cards.bit_count()) - (d.take_cards.bit_count()))

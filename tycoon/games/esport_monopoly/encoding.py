@@ -13,7 +13,7 @@ from typing import Any
 from tycoon.core import Game
 from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice, relative_seat
 from tycoon.games.esport_monopoly import actions as A
-from tycoon.games.esport_monopoly.board import BOARD, DECK_NAMES
+from tycoon.games.esport_monopoly.board import DECK_NAMES, SQUARES
 from tycoon.games.esport_monopoly.state import (
     Auction,
     Buy,
@@ -30,7 +30,6 @@ from tycoon.games.esport_monopoly.state import (
     Window,
 )
 
-SQUARES = len(BOARD.names)
 FRAMES = (Window, EndMove, JailMove, Buy, Auction, Lots, Pay, Manage, Deal, Fee, Place, Choice)
 FRAME_FIGURES = 8
 BID_BUCKETS = 10

@@ -16,7 +16,6 @@ from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import (
     ADVANCE,
     BACK,
-    BOARD,
     CHANCE,
     CHANCE_DECK,
     COLLECT,
@@ -37,6 +36,7 @@ from tycoon.games.esport_monopoly.board import (
     SHOP,
     TAX,
     TO_JAIL,
+    Board,
     Card,
 )
 from tycoon.games.esport_monopoly.state import (
@@ -68,26 +68,12 @@ from tycoon.games.esport_monopoly.state import (
     Window,
 )
 
-B = BOARD
-KINDS = B.kinds
-OWNABLE = tuple(k in (EVENT, FESTIVAL, SHOP) for k in KINDS)
-GROUP = B.group
-GROUP_MASK = B.group_mask
-GROUP_MEMBERS = B.group_members
-STAND_COST = B.stand_cost
-HALF = tuple(c * B.sale_percent // 100 for c in STAND_COST)  # a building sells for this
-FESTIVAL_MASK = GROUP_MASK[B.festival_group]
-SHOP_MASK = GROUP_MASK[B.shop_group]
 WINDOW_BUILDERS, WINDOW_EVERYONE, WINDOW_NONE = "builders", "everyone", "none"
 SLOW_SQUARES = frozenset({CHANCE, MAIL})
 DICE = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
 BUY = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: tuple[Frame, ...] = (WINDOW,)
 ACTIVE = tuple((seat,) for seat in range(8))
-EVENT_GROUPS = tuple(
-    (GROUP_MEMBERS[g], GROUP_MASK[g], STAND_COST[GROUP_MEMBERS[g][0]])
-    for g in range(B.event_groups)
-)
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -263,6 +249,7 @@ class Rules:
     def __init__(
         self,
         players: int,
+        board: Board,
         decks: tuple[tuple[Card, ...], tuple[Card, ...]],
         starting_cash: int,
         salary: int,
@@ -272,6 +259,18 @@ class Rules:
         window: str,
     ) -> None:
         self.players = players
+        # The board's tables, as attributes the hot paths read (one attribute read each).
+        self.board = board
+        self.kinds = board.kinds
+        self.ownable = board.ownable
+        self.group = board.group
+        self.group_mask = board.group_mask
+        self.group_members = board.group_members
+        self.colour_groups = board.colour_groups
+        self.stand_cost = board.stand_cost
+        self.half = board.half
+        self.festival_mask = board.festival_mask
+        self.shop_mask = board.shop_mask
         self.decks = decks
         self.starting_cash = starting_cash
         self.salary = salary
@@ -430,7 +429,7 @@ class Rules:
         # Cached per owner tuple, which is replaced only when a deed changes hands.
         groups: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [()] * self.players
         mask = 0
-        for group in EVENT_GROUPS:
+        for group in self.colour_groups:
             members = group[0]
             first = owner[members[0]]
             if first < 0:
@@ -450,7 +449,7 @@ class Rules:
         total = t.cash[seat]
         level = t.level
         for square in bits(t.holdings[seat] & ~t.mortgaged):
-            total += B.mortgage[square] + level[square] * HALF[square]
+            total += self.board.mortgage[square] + level[square] * self.half[square]
         return total
 
     def can_manage(self, t: Tableish, seat: int) -> bool:
@@ -460,7 +459,7 @@ class Rules:
         if held & ~t.mortgaged:
             return True
         cash = t.cash[seat]
-        return any(B.lift[s] <= cash for s in bits(held))
+        return any(self.board.lift[s] <= cash for s in bits(held))
 
     def build_squares(
         self, t: Tableish, seat: int, building: int = 0, paid: bool = False
@@ -532,7 +531,7 @@ class Rules:
 
     def lift_squares(self, t: Tableish, seat: int) -> list[int]:
         cash = t.cash[seat]
-        return [s for s in bits(t.holdings[seat] & t.mortgaged) if B.lift[s] <= cash]
+        return [s for s in bits(t.holdings[seat] & t.mortgaged) if self.board.lift[s] <= cash]
 
     def tradeable(self, t: Tableish, seat: int) -> list[int]:
         """Deeds ``seat`` may put in a deal: those of groups without buildings."""
@@ -541,32 +540,32 @@ class Rules:
     def rent_of(self, t: Tableish, square: int, dice_total: int) -> int:
         """The rent an owned, unmortgaged property charges now."""
         owner = t.owner[square]
-        kind = KINDS[square]
+        kind = self.kinds[square]
         if kind == EVENT:
             lv = t.level[square]
             if lv:
-                return B.rents[square][lv]
-            mask = GROUP_MASK[GROUP[square]]
-            base = B.rents[square][0]
+                return self.board.rents[square][lv]
+            mask = self.group_mask[self.group[square]]
+            base = self.board.rents[square][0]
             if t.holdings[owner] & mask == mask and not t.mortgaged & mask:
                 return 2 * base
             return base
         if kind == FESTIVAL:
-            return B.festival_rents[popcount(t.holdings[owner] & FESTIVAL_MASK) - 1]
-        both = popcount(t.holdings[owner] & SHOP_MASK)
-        return B.shop_multipliers[both - 1] * dice_total
+            return self.board.festival_rents[popcount(t.holdings[owner] & self.festival_mask) - 1]
+        both = popcount(t.holdings[owner] & self.shop_mask)
+        return self.board.shop_multipliers[both - 1] * dice_total
 
     def net_worth(self, t: Tableish, seat: int) -> int:
         """Cash, deeds at their price (mortgaged ones at the mortgage value), buildings at cost,
         Get Out of Jail Free cards at £50."""
         if not (t.alive >> seat) & 1:
             return 0
-        total = t.cash[seat] + B.jail_card_value * popcount(t.cards[seat])
+        total = t.cash[seat] + self.board.jail_card_value * popcount(t.cards[seat])
         for square in bits(t.holdings[seat]):
             if (t.mortgaged >> square) & 1:
-                total += B.mortgage[square]
+                total += self.board.mortgage[square]
             else:
-                total += B.price[square] + t.level[square] * STAND_COST[square]
+                total += self.board.price[square] + t.level[square] * self.stand_cost[square]
         return total
 
     # -- the step -----------------------------------------------------------------------------
@@ -609,7 +608,7 @@ class Rules:
         doubles = t.doubles
         if d1 == d2:
             doubles += 1
-            if doubles >= B.doubles_to_jail:
+            if doubles >= self.board.doubles_to_jail:
                 return self.slow_roll(state, rng, outcome)
         square = t.position[seat] + d1 + d2
         passed_go = square >= 40
@@ -627,7 +626,7 @@ class Rules:
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
         jail = t.jail
-        if OWNABLE[square]:
+        if self.ownable[square]:
             owner = t.owner[square]
             if owner < 0:
                 buy = True
@@ -651,9 +650,9 @@ class Rules:
                     rent = tuple(earned)
                     ev.append(("pay", seat, owner, amount, square))
         else:
-            kind = KINDS[square]
+            kind = self.kinds[square]
             if kind == TAX:
-                amount = B.tax[square]
+                amount = self.board.tax[square]
                 if money[seat] < amount:
                     if money[seat] - cash[seat] + self.max_raise(t, seat) < amount:
                         return self.slow_roll(state, rng, outcome)
@@ -665,7 +664,7 @@ class Rules:
                     ev.append(("pay", seat, self.fines_to, amount, -1))
             elif kind == GO_TO_JAIL:
                 ev.append(("jail", seat))
-                square = B.jail_square
+                square = self.board.jail_square
                 jailed = list(jail)
                 jailed[seat] = 1
                 jail = tuple(jailed)
@@ -789,7 +788,7 @@ class Rules:
             stands -= 1
         fields: list[Any] = list(t)
         cash = list(t.cash)
-        cash[seat] -= STAND_COST[square]
+        cash[seat] -= self.stand_cost[square]
         level = list(t.level)
         level[square] = lv + 1
         fields[F_CASH] = tuple(cash)
@@ -828,7 +827,7 @@ class Rules:
             turn += 1
             if self.turn_cap and turn >= self.turn_cap:
                 return None
-        price = B.price[square]
+        price = self.board.price[square]
         cash = list(t.cash)
         cash[seat] -= price
         old = t.owner[square]
@@ -997,7 +996,7 @@ class Rules:
         self.land(w, seat, square)
 
     def send_to_jail(self, w: Work, seat: int) -> None:
-        w.set_position(seat, B.jail_square)
+        w.set_position(seat, self.board.jail_square)
         w.set_jail(seat, 1)
         w.again = False
         w.ev.append(("jail", seat))
@@ -1005,12 +1004,12 @@ class Rules:
     def land(self, w: Work, seat: int, square: int, multiplier: int = 0) -> None:
         """What the square does to the player who stopped on it; ``multiplier`` is a card's
         (festival: that many times the rent; ESL shop: that many times a new roll)."""
-        if OWNABLE[square]:
+        if self.ownable[square]:
             owner = w.owner[square]
             if owner < 0:
                 w.push(Buy(square))
             elif owner != seat and not (w.mortgaged >> square) & 1:
-                if multiplier and KINDS[square] == SHOP:
+                if multiplier and self.kinds[square] == SHOP:
                     d1, d2 = self.roll_dice(w)
                     w.ev.append(("dice", seat, d1, d2))
                     rent = multiplier * (d1 + d2)
@@ -1024,13 +1023,13 @@ class Rules:
                 else:
                     self.charge(w, seat, owner, rent, square)
             return
-        kind = KINDS[square]
+        kind = self.kinds[square]
         if kind == CHANCE:
             self.draw(w, seat, CHANCE_DECK)
         elif kind == MAIL:
             self.draw(w, seat, MAIL_DECK)
         elif kind == TAX:
-            self.charge(w, seat, self.fines_to, B.tax[square])
+            self.charge(w, seat, self.fines_to, self.board.tax[square])
         elif kind == GO_TO_JAIL:
             self.send_to_jail(w, seat)
         elif kind == PARKING and self.free_parking and w.pot:
@@ -1079,7 +1078,9 @@ class Rules:
             self.go_to(w, seat, card.to, card.to <= here)
             self.land(w, seat, card.to)
         elif effect == NEAREST:
-            target = (B.next_festival if card.nearest == FESTIVAL else B.next_shop)[here]
+            target = (
+                self.board.next_festival if card.nearest == FESTIVAL else self.board.next_shop
+            )[here]
             self.go_to(w, seat, target, target < here)
             self.land(w, seat, target, card.multiplier)
         elif effect == GOTO:
@@ -1245,7 +1246,7 @@ class Rules:
             return
         # A building-shortage auction: contested, the bid is the price; uncontested, the
         # requester simply buys at the listed price.
-        price = a.high if a.rivals else STAND_COST[a.lot]
+        price = a.high if a.rivals else self.stand_cost[a.lot]
         w.add_cash(winner, -price)
         w.ev.append(("won-building", winner, a.building, price))
         if winner == a.requester:
@@ -1287,7 +1288,7 @@ class Rules:
                 order = tuple(s for s in (seat, *self.after[seat]) if s in wanting)
                 w.push(self.open_auction(w, square, order, building, seat))
                 return
-        w.add_cash(seat, -STAND_COST[square])
+        w.add_cash(seat, -self.stand_cost[square])
         self.place(w, seat, square)
 
     def sell(self, w: Work, seat: int, square: int) -> None:
@@ -1298,20 +1299,20 @@ class Rules:
         else:
             w.stands += 1
         w.set_level(square, lv - 1)
-        w.add_cash(seat, HALF[square])
-        w.ev.append(("sell", seat, square, lv - 1, HALF[square]))
+        w.add_cash(seat, self.half[square])
+        w.ev.append(("sell", seat, square, lv - 1, self.half[square]))
 
     def sell_group(self, w: Work, seat: int, square: int) -> None:
         """Sell every building of the group: each arena returns to the bank with the four fan
         stands it stood for, sold at once."""
         total = 0
-        for s in GROUP_MEMBERS[GROUP[square]]:
+        for s in self.group_members[self.group[square]]:
             lv = w.level[s]
             if lv == 5:
                 w.arenas += 1
             else:
                 w.stands += lv
-            total += lv * HALF[s]
+            total += lv * self.half[s]
             if lv:
                 w.set_level(s, 0)
         w.add_cash(seat, total)
@@ -1319,13 +1320,13 @@ class Rules:
 
     def mortgage(self, w: Work, seat: int, square: int) -> None:
         w.mortgaged |= 1 << square
-        w.add_cash(seat, B.mortgage[square])
-        w.ev.append(("mortgage", seat, square, B.mortgage[square]))
+        w.add_cash(seat, self.board.mortgage[square])
+        w.ev.append(("mortgage", seat, square, self.board.mortgage[square]))
 
     def lift(self, w: Work, seat: int, square: int) -> None:
         w.mortgaged &= ~(1 << square)
-        w.add_cash(seat, -B.lift[square])
-        w.ev.append(("lift", seat, square, B.lift[square]))
+        w.add_cash(seat, -self.board.lift[square])
+        w.ev.append(("lift", seat, square, self.board.lift[square]))
 
     # -- bankruptcy -----------------------------------------------------------------------------
     def bankrupt(self, w: Work, debtor: int, creditor: int, square: int) -> None:
@@ -1339,11 +1340,11 @@ class Rules:
                     w.arenas += 1
                 else:
                     w.stands += lv
-                w.add_cash(debtor, lv * HALF[s])
+                w.add_cash(debtor, lv * self.half[s])
                 w.set_level(s, 0)
             if not (w.mortgaged >> s) & 1:
                 w.mortgaged |= 1 << s
-                w.add_cash(debtor, B.mortgage[s])
+                w.add_cash(debtor, self.board.mortgage[s])
         raised = w.cash[debtor]
         w.add_cash(debtor, -raised)
         cards = w.cards[debtor]
@@ -1411,7 +1412,7 @@ class Rules:
         w.stack = (END_MOVE,)
         kind = type(action)
         if kind is A.PayFine:
-            self.transfer(w, seat, self.fines_to, B.jail_fine)
+            self.transfer(w, seat, self.fines_to, self.board.jail_fine)
             w.set_jail(seat, 0)
             w.ev.append(("free", seat, "fine"))
         elif kind is A.UseCard:
@@ -1428,17 +1429,17 @@ class Rules:
                 w.set_jail(seat, 0)
                 w.ev.append(("free", seat, "doubles"))
                 self.move(w, seat, d1 + d2)
-            elif jail >= B.jail_turns:
+            elif jail >= self.board.jail_turns:
                 w.set_jail(seat, 0)
                 w.ev.append(("free", seat, "third"))
                 w.push(JAIL_MOVE)
-                w.push(Pay(seat, self.fines_to, B.jail_fine))
+                w.push(Pay(seat, self.fines_to, self.board.jail_fine))
             else:
                 w.set_jail(seat, jail + 1)
             return
         if d1 == d2:
             w.doubles += 1
-            if w.doubles >= B.doubles_to_jail:
+            if w.doubles >= self.board.doubles_to_jail:
                 self.send_to_jail(w, seat)
                 return
             w.again = True
@@ -1500,7 +1501,7 @@ class Rules:
         top = w.stack[-1]
         assert isinstance(top, Buy)
         w.pop()
-        price = B.price[top.square]
+        price = self.board.price[top.square]
         w.add_cash(action.seat, -price)
         w.set_owner(top.square, action.seat)
         w.ev.append(("buy", action.seat, top.square, price))
@@ -1646,7 +1647,7 @@ class Rules:
         top = w.stack[-1]
         assert isinstance(top, Fee)
         w.pop()
-        total = sum(B.fee[s] for s in top.squares)
+        total = sum(self.board.fee[s] for s in top.squares)
         w.ev.append(("fee", action.seat, top.squares, total))
         self.charge(w, action.seat, BANK, total)
 
@@ -1661,4 +1662,4 @@ class Rules:
         self.draw(w, action.seat, CHANCE_DECK)
 
 
-__all__ = ["KINDS", "Rules", "Work", "bits", "popcount"]
+__all__ = ["Rules", "Work", "bits", "popcount"]

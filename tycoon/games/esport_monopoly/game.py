@@ -29,25 +29,15 @@ from tycoon.core.actions import field_kinds
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly import render
 from tycoon.games.esport_monopoly.board import (
-    BOARD,
     CHANCE_DECK,
     DECK_NAMES,
     EVENT,
     MAIL_DECK,
     MONOPOLY_DATA,
-    game_decks,
+    game_data,
 )
 from tycoon.games.esport_monopoly.encoding import EsportMonopolyEncoding
-from tycoon.games.esport_monopoly.engine import (
-    GROUP,
-    GROUP_MASK,
-    GROUP_MEMBERS,
-    KINDS,
-    OWNABLE,
-    STAND_COST,
-    Rules,
-    bits,
-)
+from tycoon.games.esport_monopoly.engine import Rules, bits
 from tycoon.games.esport_monopoly.state import (
     PLAYING,
     TURN_CAP,
@@ -66,7 +56,7 @@ from tycoon.games.esport_monopoly.state import (
     Window,
 )
 
-B = BOARD
+_new_view = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
 _JSON_FIELDS: dict[str, tuple[type[Action], tuple[tuple[str, Callable[[Any], bool]], ...]]] = {
     cls.__name__: (cls, tuple((name, test) for name, _, test in field_kinds(cls)))
     for cls in A.ACTION_TYPES
@@ -90,7 +80,7 @@ class EsportMonopoly(Game[State, Action, View]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="2",
+        version="3",
         options=(
             Option("starting-cash", 1500, "cash each player starts with (£)", low=0, high=100_000),
             Option("go-salary", 200, "salary for passing or landing on GO (£)", low=0, high=10_000),
@@ -130,7 +120,10 @@ class EsportMonopoly(Game[State, Action, View]):
                 "who starts: 'roll' (the roll-off: a random seat) or 'seat1'",
                 choices=("roll", "seat1"),
             ),
-            data_option(MONOPOLY_DATA, "the cards of decks.json may change, the board may not"),
+            data_option(
+                MONOPOLY_DATA,
+                "the board's prices, rents, costs, taxes, groups and names, and the cards",
+            ),
         ),
         aliases=("esport_monopoly", "monopoly"),
     )
@@ -141,12 +134,14 @@ class EsportMonopoly(Game[State, Action, View]):
     def configure(self) -> None:
         opts = self.options
         try:
-            decks = game_decks(str(opts["data"]))[str(opts["deck"])]
+            board, editions = game_data(str(opts["data"]))
         except DataError as error:
             raise OptionError(f"esport-monopoly data: {error.reason}") from None
+        self.board = board
         self.rules = Rules(
             players=self.players,
-            decks=decks,
+            board=board,
+            decks=editions[str(opts["deck"])],
             starting_cash=int(opts["starting-cash"]),
             salary=int(opts["go-salary"]),
             ask_rent=bool(opts["ask-rent"]),
@@ -195,8 +190,8 @@ class EsportMonopoly(Game[State, Action, View]):
             level=(0,) * 40,
             mortgaged=0,
             holdings=(0,) * n,
-            stands=B.stands,
-            arenas=B.arenas,
+            stands=self.board.stands,
+            arenas=self.board.arenas,
             seen=((), ()),
             hidden=(len(chance), len(mail)),
             pot=0,
@@ -250,7 +245,7 @@ class EsportMonopoly(Game[State, Action, View]):
         if kind is Buy:
             assert isinstance(top, Buy)
             choices: list[Any] = []
-            if t.cash[seat] >= B.price[top.square]:
+            if t.cash[seat] >= self.board.price[top.square]:
                 choices.append(self._buy[seat])
             choices.append(self._decline[seat])
             if self.has_menu(t, seat):
@@ -282,7 +277,7 @@ class EsportMonopoly(Game[State, Action, View]):
         if kind is Fee:
             assert isinstance(top, Fee)
             cash = t.cash[seat]
-            choices = [A.Repay(seat, s) for s in top.squares if B.lift[s] <= cash]
+            choices = [A.Repay(seat, s) for s in top.squares if self.board.lift[s] <= cash]
             choices.append(A.Keep(seat))
             return choices
         if kind is Place:
@@ -313,7 +308,7 @@ class EsportMonopoly(Game[State, Action, View]):
             key: tuple[Any, ...] = (
                 seat,
                 1 if jail else 0,
-                t.cash[seat] >= B.jail_fine if jail else False,
+                t.cash[seat] >= self.board.jail_fine if jail else False,
                 t.cards[seat] != 0 if jail else False,
                 menu,
                 claims,
@@ -328,7 +323,7 @@ class EsportMonopoly(Game[State, Action, View]):
         if seat == t.active:
             choices.append(self._roll[seat])
             if t.jail[seat]:
-                if t.cash[seat] >= B.jail_fine:
+                if t.cash[seat] >= self.board.jail_fine:
                     choices.append(self._pay[seat])
                 if t.cards[seat]:
                     choices.append(self._card[seat])
@@ -430,10 +425,12 @@ class EsportMonopoly(Game[State, Action, View]):
                 return self.why_not_sell(t, seat, action.square) or f"{text} is not possible now"
             if isinstance(action, A.SellAll):
                 if t.owner[action.square] != seat:
-                    return f"sellall {action.square}: you do not own {B.names[action.square]}"
+                    return (
+                        f"sellall {action.square}: you do not own {self.board.names[action.square]}"
+                    )
                 return (
                     f"sellall {action.square}: there is no building on the group of "
-                    f"{B.names[action.square]} (write the group's first event)"
+                    f"{self.board.names[action.square]} (write the group's first event)"
                 )
             return self.why_not_mortgage(t, seat, action.square) or f"{text} is not possible now"
         if isinstance(action, A.Lift) and isinstance(top, Manage):
@@ -447,15 +444,16 @@ class EsportMonopoly(Game[State, Action, View]):
                 return f"bid {action.amount}: a bid must beat the current £{top.high}"
             return f"bid {action.amount}: you have only £{t.cash[seat]} and bids are in cash"
         if isinstance(action, A.BuyDeed) and isinstance(top, Buy):
-            price = B.price[top.square]
+            price = self.board.price[top.square]
             return (
-                f"{B.names[top.square]} costs £{price} and you have £{t.cash[seat]}: "
+                f"{self.board.names[top.square]} costs £{price} and you have £{t.cash[seat]}: "
                 "raise cash (manage) or let it go to auction"
             )
         if isinstance(action, A.PayFine):
             if not t.jail[seat] or seat != t.active or not isinstance(top, Window):
-                return f"pay: only a player in jail pays the £{B.jail_fine} fine, before rolling"
-            return f"pay: the fine is £{B.jail_fine} and you have £{t.cash[seat]}"
+                fine = self.board.jail_fine
+                return f"pay: only a player in jail pays the £{fine} fine, before rolling"
+            return f"pay: the fine is £{self.board.jail_fine} and you have £{t.cash[seat]}"
         if isinstance(action, A.UseCard):
             if not t.jail[seat] or seat != t.active or not isinstance(top, Window):
                 return "card: a Get Out of Jail Free card is used in jail, before rolling"
@@ -478,26 +476,27 @@ class EsportMonopoly(Game[State, Action, View]):
             if action.square not in top.squares:
                 return f"repay {action.square}: it is not one of the mortgaged deeds you received"
             return (
-                f"repay {action.square}: it costs £{B.lift[action.square]} and you have "
-                f"£{t.cash[seat]}; keep it mortgaged paying 10% instead (keep)"
+                f"repay {action.square}: it costs £{self.board.lift[action.square]} and you have "
+                f"£{t.cash[seat]}; keep it mortgaged paying "
+                f"{self.board.interest_percent}% instead (keep)"
             )
         if isinstance(action, A.Wait | A.Skip) and seat == t.active:
             return f"{text}: the player whose turn it is rolls (or builds, or manages)"
         return f"{text} is not possible now: {expected}"
 
     def why_not_build(self, t: Table, seat: int, square: int) -> str:
-        name = B.names[square]
-        if KINDS[square] != EVENT:
+        name = self.board.names[square]
+        if self.board.kinds[square] != EVENT:
             return f"build {square}: {name} is not an event; only events take fan stands"
         if t.owner[square] != seat:
             return f"build {square}: you do not own {name}"
-        group = GROUP[square]
-        title = B.group_titles[group]
-        mask = GROUP_MASK[group]
+        group = self.board.group[square]
+        title = self.board.group_titles[group]
+        mask = self.board.group_mask[group]
         if t.holdings[seat] & mask != mask:
             return f"build {square}: you must own every event of the {title} group"
         if t.mortgaged & mask:
-            mortgaged = ", ".join(B.names[s] for s in bits(t.mortgaged & mask))
+            mortgaged = ", ".join(self.board.names[s] for s in bits(t.mortgaged & mask))
             return (
                 f"build {square}: you cannot build on the {title} group while {mortgaged} "
                 "is mortgaged"
@@ -505,34 +504,39 @@ class EsportMonopoly(Game[State, Action, View]):
         level = t.level[square]
         if level == 5:
             return f"build {square}: {name} has an arena, the most an event can hold"
-        lowest = min(t.level[s] for s in GROUP_MEMBERS[group])
+        lowest = min(t.level[s] for s in self.board.group_members[group])
         if level > lowest:
-            other = next(s for s in GROUP_MEMBERS[group] if t.level[s] == lowest)
+            other = next(s for s in self.board.group_members[group] if t.level[s] == lowest)
             return (
                 f"build {square}: build evenly: {name} has {render.buildings(level)} but "
-                f"{B.names[other]} has {render.buildings(lowest)}"
+                f"{self.board.names[other]} has {render.buildings(lowest)}"
             )
         if level == 4 and t.arenas < 1:
             return f"build {square}: the bank has no arena left (building shortage)"
         if level < 4 and t.stands < 1:
             return f"build {square}: the bank has no fan stand left (building shortage)"
-        cost = STAND_COST[square]
+        cost = self.board.stand_cost[square]
         if t.cash[seat] < cost:
             return f"build {square}: it costs £{cost} and you have £{t.cash[seat]}"
         return ""
 
     def why_not_sell(self, t: Table, seat: int, square: int) -> str:
-        name = B.names[square]
+        name = self.board.names[square]
         if t.owner[square] != seat:
             return f"sell {square}: you do not own {name}"
         level = t.level[square]
         if level == 0:
             return f"sell {square}: {name} has no building to sell"
-        highest = max(t.level[s] for s in GROUP_MEMBERS[GROUP[square]])
+        highest = max(t.level[s] for s in self.board.group_members[self.board.group[square]])
         if level < highest:
-            other = next(s for s in GROUP_MEMBERS[GROUP[square]] if t.level[s] == highest)
+            other = next(
+                s
+                for s in self.board.group_members[self.board.group[square]]
+                if t.level[s] == highest
+            )
             return (
-                f"sell {square}: sell evenly: {B.names[other]} has {render.buildings(highest)} "
+                f"sell {square}: sell evenly: {self.board.names[other]} has "
+                f"{render.buildings(highest)} "
                 f"and must be sold down first"
             )
         if level == 5 and t.stands < 4:
@@ -543,27 +547,29 @@ class EsportMonopoly(Game[State, Action, View]):
         return ""
 
     def why_not_mortgage(self, t: Table, seat: int, square: int) -> str:
-        name = B.names[square]
-        if not OWNABLE[square] or t.owner[square] != seat:
+        name = self.board.names[square]
+        if not self.board.ownable[square] or t.owner[square] != seat:
             return f"mortgage {square}: you do not own {name}"
         if (t.mortgaged >> square) & 1:
             return f"mortgage {square}: {name} is already mortgaged"
-        group = GROUP[square]
-        if any(t.level[s] for s in GROUP_MEMBERS[group]):
+        group = self.board.group[square]
+        if any(t.level[s] for s in self.board.group_members[group]):
             return (
-                f"mortgage {square}: sell every building of the {B.group_titles[group]} group "
+                f"mortgage {square}: sell every building of the "
+                f"{self.board.group_titles[group]} group "
                 "to the bank before mortgaging one of its events"
             )
         return ""
 
     def why_not_lift(self, t: Table, seat: int, square: int) -> str:
-        name = B.names[square]
-        if not OWNABLE[square] or t.owner[square] != seat:
+        name = self.board.names[square]
+        if not self.board.ownable[square] or t.owner[square] != seat:
             return f"lift {square}: you do not own {name}"
         if not (t.mortgaged >> square) & 1:
             return f"lift {square}: {name} is not mortgaged"
         return (
-            f"lift {square}: lifting costs the value plus 10%, £{B.lift[square]}, and you have "
+            f"lift {square}: lifting costs the value plus {self.board.interest_percent}%, "
+            f"£{self.board.lift[square]}, and you have "
             f"£{t.cash[seat]}"
         )
 
@@ -571,16 +577,16 @@ class EsportMonopoly(Game[State, Action, View]):
         if isinstance(action, A.Give | A.Take):
             whose = d.proposer if isinstance(action, A.Give) else d.partner
             square = action.square
-            name = B.names[square]
+            name = self.board.names[square]
             who = "you do" if whose == d.proposer else f"{self.seat_name(whose)} does"
-            if not OWNABLE[square] or t.owner[square] != whose:
+            if not self.board.ownable[square] or t.owner[square] != whose:
                 return f"{A.format_action(action)}: {who} not own {name}"
             if square in (d.give if isinstance(action, A.Give) else d.take):
                 return f"{A.format_action(action)}: {name} is already in the deal"
-            group = GROUP[square]
+            group = self.board.group[square]
             return (
                 f"{A.format_action(action)}: only unimproved properties can be traded: sell "
-                f"every building of the {B.group_titles[group]} group to the bank first"
+                f"every building of the {self.board.group_titles[group]} group to the bank first"
             )
         if isinstance(action, A.Cash):
             return (
@@ -600,7 +606,7 @@ class EsportMonopoly(Game[State, Action, View]):
 
     # -- views ----------------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> View:
-        return View(seat, state.table)
+        return _new_view(View, (seat, state.table))
 
     def view_to_json(self, view: View) -> Any:
         """The generic JSON form, with the table's part converted once per table (every seat
@@ -671,14 +677,14 @@ class EsportMonopoly(Game[State, Action, View]):
 
     def statistics(self, state: State) -> dict[str, float]:
         t = state.table
-        stats = {f"rent: {B.names[s]}": float(t.rent[s]) for s in B.properties}
+        stats = {f"rent: {self.board.names[s]}": float(t.rent[s]) for s in self.board.properties}
         stats["player-turns"] = float(t.turn)
         stats["bankruptcies"] = float(len(t.eliminated))
         return stats
 
     # -- notation and presentation --------------------------------------------------------------
     def parse_action(self, text: str, seat: int) -> Action:
-        return A.parse_action(text, seat)
+        return A.parse_action(text, seat, self.board)
 
     def format_action(self, action: Action) -> str:
         return A.format_action(action)
@@ -706,7 +712,7 @@ class EsportMonopoly(Game[State, Action, View]):
     def move_targets(self, action: Action) -> tuple[str, ...]:
         from tycoon.games.esport_monopoly import svg
 
-        return svg.move_targets(action)
+        return svg.move_targets(self.board, action)
 
     # -- search hooks ---------------------------------------------------------------------------
     def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:

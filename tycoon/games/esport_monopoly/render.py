@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tycoon.core import Action, AmountRange
 from tycoon.core.text import escape, plain, styled
 from tycoon.games.esport_monopoly import actions as A
-from tycoon.games.esport_monopoly.board import BOARD, DECK_TITLES, EVENT, FESTIVAL, SHOP
+from tycoon.games.esport_monopoly.board import DECK_TITLES, EVENT, FESTIVAL, SHOP, Board
 from tycoon.games.esport_monopoly.state import (
     ARENA,
     BANK,
@@ -32,7 +32,6 @@ from tycoon.games.esport_monopoly.state import (
 if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
 
-B = BOARD
 GROUP_STYLES = {
     "brown": "#a0522d",
     "lightblue": "#5fd7ff",
@@ -65,15 +64,15 @@ def buildings(level: int) -> str:
     return f"{level} fan stand{'s' if level > 1 else ''}"
 
 
-def square_name(square: int) -> str:
-    return f"{B.names[square]} ({square})"
+def square_name(board: Board, square: int) -> str:
+    return f"{board.names[square]} ({square})"
 
 
-def styled_square(square: int) -> str:
-    group = B.group[square]
+def styled_square(board: Board, square: int) -> str:
+    group = board.group[square]
     if group < 0:
-        return escape(B.names[square])
-    return styled(B.names[square], GROUP_STYLES[B.group_keys[group]])
+        return escape(board.names[square])
+    return styled(board.names[square], GROUP_STYLES.get(board.group_keys[group], "bold"))
 
 
 def who(game: EsportMonopoly, seat: int) -> str:
@@ -90,23 +89,23 @@ def styled_seat(game: EsportMonopoly, seat: int) -> str:
 
 def expected(game: EsportMonopoly, t: Table, seat: int) -> str:
     """What the game is waiting for, in a phrase."""
+    board = game.board
     if t.over:
         return "the game is over"
     top = t.stack[-1]
     active = game.seat_name(t.active)
     if isinstance(top, Window):
         if t.jail[t.active]:
-            return f"{active} is in jail: roll for doubles, pay £{B.jail_fine} or use a card"
+            return f"{active} is in jail: roll for doubles, pay £{board.jail_fine} or use a card"
         return f"{active} is about to roll (anyone may build, mortgage, deal or wait)"
     if isinstance(top, Buy):
-        return (
-            f"{active} may buy {square_name(top.square)} for £{B.price[top.square]} or auction it"
-        )
+        deed, price = square_name(board, top.square), board.price[top.square]
+        return f"{active} may buy {deed} for £{price} or auction it"
     if isinstance(top, Auction):
         if top.building:
             lot = "a fan stand" if top.building == 1 else "an arena"
         else:
-            lot = square_name(top.lot)
+            lot = square_name(board, top.lot)
         high = f"£{top.high} by {game.seat_name(top.leader)}" if top.leader >= 0 else "no bid yet"
         return f"the auction of {lot} ({high}): {game.seat_name(top.order[top.at])} to bid or pass"
     if isinstance(top, Pay):
@@ -121,8 +120,8 @@ def expected(game: EsportMonopoly, t: Table, seat: int) -> str:
             return f"{game.seat_name(top.partner)} accepts or rejects the deal"
         return f"{game.seat_name(top.proposer)} writes a deal with {game.seat_name(top.partner)}"
     if isinstance(top, Fee):
-        deeds = ", ".join(square_name(s) for s in top.squares)
-        fees = sum(B.fee[s] for s in top.squares)
+        deeds = ", ".join(square_name(board, s) for s in top.squares)
+        fees = sum(board.fee[s] for s in top.squares)
         return (
             f"{game.seat_name(top.seat)} received mortgaged {deeds}: repay mortgages now "
             f"(value + 10%) or keep them mortgaged paying 10% (£{fees} for all)"
@@ -134,9 +133,12 @@ def expected(game: EsportMonopoly, t: Table, seat: int) -> str:
 
 
 def describe_deal(game: EsportMonopoly, t: Table, d: Deal) -> str:
+    board = game.board
+
     def side(squares: tuple[int, ...], cards: int) -> list[str]:
         parts = [
-            square_name(s) + (" [mortgaged]" if (t.mortgaged >> s) & 1 else "") for s in squares
+            square_name(board, s) + (" [mortgaged]" if (t.mortgaged >> s) & 1 else "")
+            for s in squares
         ]
         parts += [f"{DECK_TITLES[k]} jail card" for k in (0, 1) if (cards >> k) & 1]
         return parts
@@ -152,6 +154,7 @@ def describe_deal(game: EsportMonopoly, t: Table, d: Deal) -> str:
 
 
 def render_text(game: EsportMonopoly, view: View) -> str:
+    board = game.board
     t = view.table
     n = game.players
     lines: list[str] = []
@@ -163,13 +166,13 @@ def render_text(game: EsportMonopoly, view: View) -> str:
             )
     cells: list[str] = []
     for square in range(40):
-        name = styled_square(square)
+        name = styled_square(board, square)
         info = ""
-        kind = B.kinds[square]
+        kind = board.kinds[square]
         if kind in (EVENT, FESTIVAL, SHOP):
             owner = t.owner[square]
             if owner < 0:
-                info = f"£{B.price[square]}"
+                info = f"£{board.price[square]}"
             else:
                 info = styled(f"P{owner + 1}", SEAT_STYLES[owner % len(SEAT_STYLES)])
                 level = t.level[square]
@@ -180,16 +183,16 @@ def render_text(game: EsportMonopoly, view: View) -> str:
                 if (t.mortgaged >> square) & 1:
                     info += " " + styled("mortgaged", "dim")
                 elif kind == SHOP:
-                    both = (t.holdings[owner] & B.group_mask[B.shop_group]).bit_count()
-                    info += f" rent {B.shop_multipliers[both - 1]}x dice"
+                    both = (t.holdings[owner] & board.group_mask[board.shop_group]).bit_count()
+                    info += f" rent {board.shop_multipliers[both - 1]}x dice"
                 else:
                     info += f" rent £{game.rules.rent_of(t, square, 0)}"
-        elif B.tax[square]:
-            info = f"pay £{B.tax[square]}"
+        elif board.tax[square]:
+            info = f"pay £{board.tax[square]}"
         elif square == 20 and t.pot:
             info = f"pot £{t.pot}"
         token = " ".join(tokens.get(square, []))
-        if square == B.jail_square:
+        if square == board.jail_square:
             jailed = [s for s in range(n) if (t.alive >> s) & 1 and t.jail[s]]
             if jailed:
                 token += " in jail: " + " ".join(str(s + 1) for s in jailed)
@@ -211,12 +214,12 @@ def render_text(game: EsportMonopoly, view: View) -> str:
         mark = "▶ " if seat == t.active else "  "
         extra = []
         if t.jail[seat]:
-            extra.append(f"in jail (roll {t.jail[seat]} of {B.jail_turns})")
+            extra.append(f"in jail (roll {t.jail[seat]} of {board.jail_turns})")
         if t.cards[seat]:
             extra.append(f"{bin(t.cards[seat]).count('1')} jail card(s)")
         extra.append(f"net worth £{game.rules.net_worth(t, seat)}")
         lines.append(
-            f"{mark}{name}: £{t.cash[seat]}, on {escape(B.names[t.position[seat]])}, "
+            f"{mark}{name}: £{t.cash[seat]}, on {escape(board.names[t.position[seat]])}, "
             f"{len(deeds)} deed(s); " + ", ".join(extra)
         )
     lines.append(
@@ -230,7 +233,7 @@ def render_text(game: EsportMonopoly, view: View) -> str:
         if mine:
             parts = []
             for s in mine:
-                part = f"{styled_square(s)} ({s})"
+                part = f"{styled_square(board, s)} ({s})"
                 if t.level[s]:
                     part += f" {buildings(t.level[s])}"
                 if (t.mortgaged >> s) & 1:
@@ -240,7 +243,8 @@ def render_text(game: EsportMonopoly, view: View) -> str:
     for claim in t.claims:
         lines.append(
             f"Rent not yet asked for: {game.seat_name(claim.payer)} owes "
-            f"{game.seat_name(claim.owner)} £{claim.amount} for {escape(square_name(claim.square))}"
+            f"{game.seat_name(claim.owner)} £{claim.amount} for "
+            f"{escape(square_name(board, claim.square))}"
         )
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Deal):
@@ -252,15 +256,16 @@ def render_text(game: EsportMonopoly, view: View) -> str:
     return "\n".join(lines)
 
 
-def describe_choice(action: Action) -> str:
+def describe_choice(board: Board, action: Action) -> str:
     text = A.format_action(action)
     square = getattr(action, "square", None)
     if square is not None:
-        return f"{text} ({B.names[square]})"
+        return f"{text} ({board.names[square]})"
     return text
 
 
 def describe_legal(game: EsportMonopoly, view: View, legal: Sequence[Any]) -> list[str]:
+    board = game.board
     groups: dict[str, list[str]] = {}
     order = ("turn", "deal", "build", "sell", "mortgage", "lift", "other")
     t = view.table
@@ -276,31 +281,33 @@ def describe_legal(game: EsportMonopoly, view: View, legal: Sequence[Any]) -> li
         action: Action = choice
         if isinstance(action, A.Build):
             cost = A.format_action(action)
-            label = f"{cost} ({B.names[action.square]}, £{B.stand_cost[action.square]})"
+            label = f"{cost} ({board.names[action.square]}, £{board.stand_cost[action.square]})"
             groups.setdefault("build", []).append(label)
         elif isinstance(action, A.Sell):
-            half = B.stand_cost[action.square] * B.sale_percent // 100
-            label = f"{describe_choice(action)[:-1]}, +£{half})"
+            half = board.stand_cost[action.square] * board.sale_percent // 100
+            label = f"{describe_choice(board, action)[:-1]}, +£{half})"
             groups.setdefault("sell", []).append(label)
         elif isinstance(action, A.SellAll):
-            members = B.group_members[B.group[action.square]]
-            total = sum(t.level[s] * B.stand_cost[s] * B.sale_percent // 100 for s in members)
-            label = f"{describe_choice(action)[:-1]}, the whole group, +£{total})"
+            members = board.group_members[board.group[action.square]]
+            total = sum(
+                t.level[s] * board.stand_cost[s] * board.sale_percent // 100 for s in members
+            )
+            label = f"{describe_choice(board, action)[:-1]}, the whole group, +£{total})"
             groups.setdefault("sell", []).append(label)
         elif isinstance(action, A.Mortgage):
-            label = f"{describe_choice(action)[:-1]}, +£{B.mortgage[action.square]})"
+            label = f"{describe_choice(board, action)[:-1]}, +£{board.mortgage[action.square]})"
             groups.setdefault("mortgage", []).append(label)
         elif isinstance(action, A.Lift):
-            label = f"{describe_choice(action)[:-1]}, £{B.lift[action.square]})"
+            label = f"{describe_choice(board, action)[:-1]}, £{board.lift[action.square]})"
             groups.setdefault("lift", []).append(label)
         elif isinstance(action, A.OpenDeal | A.Give | A.Take | A.GiveCard | A.TakeCard):
-            groups.setdefault("deal", []).append(describe_choice(action))
+            groups.setdefault("deal", []).append(describe_choice(board, action))
         elif isinstance(action, A.BuyDeed):
             top = t.stack[-1]
-            price = f" (£{B.price[top.square]})" if isinstance(top, Buy) else ""
+            price = f" (£{board.price[top.square]})" if isinstance(top, Buy) else ""
             groups.setdefault("turn", []).append("buy" + price)
         else:
-            groups.setdefault("turn", []).append(describe_choice(action))
+            groups.setdefault("turn", []).append(describe_choice(board, action))
     lines = []
     titles = {
         "turn": "Moves",
@@ -318,10 +325,12 @@ def describe_legal(game: EsportMonopoly, view: View, legal: Sequence[Any]) -> li
 
 
 def describe_action(game: EsportMonopoly, action: Action) -> str:
-    return escape(describe_choice(action))
+    board = game.board
+    return escape(describe_choice(board, action))
 
 
 def narrate_event(game: EsportMonopoly, t: Table, event: tuple[Any, ...]) -> str | None:
+    board = game.board
     tag = event[0]
     name = game.seat_name
     if tag == "turn":
@@ -333,7 +342,7 @@ def narrate_event(game: EsportMonopoly, t: Table, event: tuple[Any, ...]) -> str
         double = " (doubles)" if d1 == d2 else ""
         return f"{name(seat)} rolls {d1} + {d2} = {d1 + d2}{double}."
     if tag == "move":
-        return f"{name(event[1])} moves to {square_name(event[2])}."
+        return f"{name(event[1])} moves to {square_name(board, event[2])}."
     if tag == "salary":
         return f"{name(event[1])} collects £{event[2]} salary at GO."
     if tag == "pay":
@@ -341,12 +350,13 @@ def narrate_event(game: EsportMonopoly, t: Table, event: tuple[Any, ...]) -> str
         if payer == BANK:
             return f"{name(payee)} collects £{amount} from the bank."
         if square >= 0 and payee >= 0:
-            return f"{name(payer)} pays £{amount} rent to {name(payee)} for {square_name(square)}."
+            deed = square_name(board, square)
+            return f"{name(payer)} pays £{amount} rent to {name(payee)} for {deed}."
         return f"{name(payer)} pays £{amount} to {who(game, payee)}."
     if tag == "owed":
         payer, owner, amount, square = event[1:5]
         return (
-            f"{name(payer)} owes {name(owner)} £{amount} rent for {square_name(square)} "
+            f"{name(payer)} owes {name(owner)} £{amount} rent for {square_name(board, square)} "
             "if they ask before the next roll."
         )
     if tag == "claim":
@@ -359,19 +369,19 @@ def narrate_event(game: EsportMonopoly, t: Table, event: tuple[Any, ...]) -> str
         return f"{name(event[1])} goes to jail."
     if tag == "free":
         how = {
-            "fine": f"pays the £{B.jail_fine} fine",
+            "fine": f"pays the £{board.jail_fine} fine",
             "card": "uses a Get Out of Jail Free card",
             "doubles": "rolls doubles",
-            "third": f"fails a third time and must pay £{B.jail_fine}",
+            "third": f"fails a third time and must pay £{board.jail_fine}",
         }[str(event[2])]
         return f"{name(event[1])} {how} and leaves jail."
     if tag == "pot":
         return f"{name(event[1])} collects the Free Parking pot of £{event[2]}."
     if tag == "buy":
-        return f"{name(event[1])} buys {square_name(event[2])} for £{event[3]}."
+        return f"{name(event[1])} buys {square_name(board, event[2])} for £{event[3]}."
     if tag == "auction":
         lot = (
-            square_name(event[1])
+            square_name(board, event[1])
             if not event[2]
             else ("a fan stand" if event[2] != ARENA else "an arena") + " (building shortage)"
         )
@@ -381,40 +391,43 @@ def narrate_event(game: EsportMonopoly, t: Table, event: tuple[Any, ...]) -> str
     if tag == "out":
         return f"{name(event[1])} passes."
     if tag == "won":
-        return f"{name(event[1])} wins {square_name(event[2])} for £{event[3]}."
+        return f"{name(event[1])} wins {square_name(board, event[2])} for £{event[3]}."
     if tag == "won-building":
         what = "an arena" if event[2] == ARENA else "a fan stand"
         return f"{name(event[1])} buys {what} for £{event[3]}."
     if tag == "unsold":
         return "Nobody bids: the lot stays with the bank."
     if tag == "build":
-        return f"{name(event[1])} builds on {square_name(event[2])}: now {buildings(event[3])}."
+        return (
+            f"{name(event[1])} builds on {square_name(board, event[2])}: now {buildings(event[3])}."
+        )
     if tag == "sell":
         return (
-            f"{name(event[1])} sells a building on {square_name(event[2])} for £{event[4]}: "
+            f"{name(event[1])} sells a building on {square_name(board, event[2])} for £{event[4]}: "
             f"now {buildings(event[3])}."
         )
     if tag == "sellall":
-        group = B.group_titles[B.group[event[2]]]
+        group = board.group_titles[board.group[event[2]]]
         return f"{name(event[1])} sells every building of the {group} group for £{event[3]}."
     if tag == "mortgage":
-        return f"{name(event[1])} mortgages {square_name(event[2])} for £{event[3]}."
+        return f"{name(event[1])} mortgages {square_name(board, event[2])} for £{event[3]}."
     if tag == "lift":
-        return f"{name(event[1])} lifts the mortgage on {square_name(event[2])} for £{event[3]}."
+        deed = square_name(board, event[2])
+        return f"{name(event[1])} lifts the mortgage on {deed} for £{event[3]}."
     if tag == "offer":
         return f"{name(event[1])} offers {name(event[2])} a deal."
     if tag == "deal":
         verb = "accepts" if event[3] else "rejects"
         return f"{name(event[2])} {verb} the deal from {name(event[1])}."
     if tag == "fee":
-        deeds = ", ".join(square_name(s) for s in event[2])
+        deeds = ", ".join(square_name(board, s) for s in event[2])
         return f"{name(event[1])} keeps {deeds} mortgaged and pays £{event[3]} (10% of each value)."
     if tag == "bankrupt":
         debtor, creditor, squares, cards = event[1:5]
         line = f"{name(debtor)} is bankrupt to {who(game, creditor)} and leaves the game!"
         count = cards.bit_count()
         jail_cards = f"{count} Get Out of Jail Free card{'s' if count > 1 else ''}"
-        deeds = ", ".join(square_name(s) for s in squares)
+        deeds = ", ".join(square_name(board, s) for s in squares)
         if creditor >= 0:
             given = [f"{deeds} (mortgaged)"] if squares else []
             if count:

@@ -209,10 +209,10 @@ class State(NamedTuple):
     mail: tuple[int, ...]  # unseen Company Mail cards on top of the pile, top first
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What a seat (or a spectator, ``seat`` None) sees: the table. The order of unseen cards is
-    the only secret, and nobody knows it."""
+    the only secret, and nobody knows it. (A named tuple like the table: one is made for every
+    decision, and a frozen dataclass costs several times as much to make.)"""
 
     seat: int | None
     table: Table

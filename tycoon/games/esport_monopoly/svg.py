@@ -22,12 +22,12 @@ from tycoon.core import svg as S
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly import render
 from tycoon.games.esport_monopoly.board import (
-    BOARD,
     DECK_NAMES,
     DECK_TITLES,
     EVENT,
     FESTIVAL,
     SHOP,
+    Board,
 )
 from tycoon.games.esport_monopoly.state import (
     ARENA,
@@ -46,7 +46,6 @@ from tycoon.games.esport_monopoly.state import (
 if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
 
-B = BOARD
 CORNER = 84.0
 SIDE = 56.0
 EDGE = 2 * CORNER + 9 * SIDE  # the board is EDGE x EDGE
@@ -62,16 +61,16 @@ GROUP_FILLS = {
     "green": "#1f9e57",
     "darkblue": "#1c4fa0",
 }
+OTHER_FILL = "#8c8c8c"  # a colour group of a what-if board under a key of its own
 CELL = "#eef3ea"
 MORTGAGED = "#d4d4d4"
-JAIL_KEY = f"square:{B.jail_square}"
 
 
 # -- click targets ----------------------------------------------------------------------------
-def move_targets(action: Action) -> tuple[str, ...]:
+def move_targets(board: Board, action: Action) -> tuple[str, ...]:
     """The ``data-target`` keys of the elements ``action`` concerns (see the module's notes)."""
     if isinstance(action, A.SellAll):
-        return tuple(f"square:{s}" for s in B.group_members[B.group[action.square]])
+        return tuple(f"square:{s}" for s in board.group_members[board.group[action.square]])
     if isinstance(
         action, A.Claim | A.Build | A.Sell | A.Mortgage | A.Lift | A.Give | A.Take | A.Repay
     ):
@@ -79,7 +78,7 @@ def move_targets(action: Action) -> tuple[str, ...]:
     if isinstance(action, A.Roll):
         return ("dice",)
     if isinstance(action, A.PayFine | A.UseCard):
-        return (JAIL_KEY,)
+        return (f"square:{board.jail_square}",)
     if isinstance(action, A.BuyDeed | A.Decline):
         return ("deed",)
     if isinstance(action, A.Bid):
@@ -116,10 +115,10 @@ def cell(square: int) -> tuple[float, float, float, float, str]:
     return far, CORNER + (k - 1) * SIDE, CORNER, SIDE, "right"
 
 
-def inner_box(square: int) -> tuple[float, float, float, float]:
+def inner_box(board: Board, square: int) -> tuple[float, float, float, float]:
     """The part of a square not taken by an event's colour band."""
     x, y, w, h, side = cell(square)
-    if B.kinds[square] != EVENT:
+    if board.kinds[square] != EVENT:
         return x, y, w, h
     return {
         "bottom": (x, y + BAND, w, h - BAND),
@@ -199,16 +198,17 @@ def owner_tag(x: float, y: float, seat: int, *, hollow: bool = False) -> str:
 
 # -- the board -----------------------------------------------------------------------------------
 def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
+    board = game.board
     x, y, w, h, side = cell(square)
-    kind = B.kinds[square]
+    kind = board.kinds[square]
     owner = t.owner[square] if kind in (EVENT, FESTIVAL, SHOP) else -1
     mortgaged = owner >= 0 and bool((t.mortgaged >> square) & 1)
     parts = [S.rect(x, y, w, h, fill=MORTGAGED if mortgaged else CELL, stroke=S.INK)]
     # The inner edge carries an event's colour band; text goes on the rest of the square.
     inner = (x, y, w, h)
-    group = B.group[square]
+    group = board.group[square]
     if kind == EVENT:
-        fill = GROUP_FILLS[B.group_keys[group]]
+        fill = GROUP_FILLS.get(board.group_keys[group], OTHER_FILL)
         band = {
             "bottom": (x, y, w, BAND),
             "top": (x, y + h - BAND, w, BAND),
@@ -216,7 +216,7 @@ def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
             "right": (x, y, BAND, h),
         }[side]
         parts.append(S.rect(*band, fill=fill, stroke=S.INK, stroke_width=0.6))
-        inner = inner_box(square)
+        inner = inner_box(board, square)
         level = t.level[square]
         if level:
             bx, by, bw, bh = band
@@ -243,9 +243,9 @@ def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
                     )
     ix, iy, iw, ih = inner
     chars = int(iw / 4.6)
-    name = B.names[square]
+    name = board.names[square]
     lines = [f"{square}", *wrap(name, chars)[:3]]
-    if square == B.jail_square:
+    if square == board.jail_square:
         # The jail is the top-right part of the corner; the rest is for visitors.
         js = w * 0.58
         parts.append(S.rect(x + w - js, y, js, js, fill="#ffffff", stroke=S.INK, stroke_width=2))
@@ -281,14 +281,16 @@ def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
     if kind in (EVENT, FESTIVAL, SHOP):
         if owner < 0:
             parts.append(
-                S.text(ix + iw / 2, foot, f"£{B.price[square]}", font_size=8, text_anchor="middle")
+                S.text(
+                    ix + iw / 2, foot, f"£{board.price[square]}", font_size=8, text_anchor="middle"
+                )
             )
         else:
             parts.append(owner_tag(ix + 3, foot - 9, owner, hollow=mortgaged))
             note = "MORT" if mortgaged else f"£{game.rules.rent_of(t, square, 7)}"
             if kind == SHOP and not mortgaged:
-                both = (t.holdings[owner] & B.group_mask[B.shop_group]).bit_count()
-                note = f"{B.shop_multipliers[both - 1]} x dice"
+                both = (t.holdings[owner] & board.group_mask[board.shop_group]).bit_count()
+                note = f"{board.shop_multipliers[both - 1]} x dice"
             parts.append(
                 S.text(
                     ix + iw - 3,
@@ -299,13 +301,15 @@ def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
                     text_anchor="end",
                 )
             )
-    elif B.tax[square]:
+    elif board.tax[square]:
         parts.append(
-            S.text(ix + iw / 2, foot, f"pay £{B.tax[square]}", font_size=8, text_anchor="middle")
+            S.text(
+                ix + iw / 2, foot, f"pay £{board.tax[square]}", font_size=8, text_anchor="middle"
+            )
         )
     elif square == 20 and t.pot:
         parts.append(S.text(ix + iw / 2, foot, f"pot £{t.pot}", font_size=9, text_anchor="middle"))
-    tip = render.square_name(square)
+    tip = render.square_name(board, square)
     if owner >= 0:
         tip += f", {game.seat_name(owner)}"
         if t.level[square]:
@@ -313,7 +317,7 @@ def draw_square(game: EsportMonopoly, t: Table, square: int) -> str:
         if mortgaged:
             tip += ", mortgaged"
     elif kind in (EVENT, FESTIVAL, SHOP):
-        tip += f", for sale at £{B.price[square]}"
+        tip += f", for sale at £{board.price[square]}"
     return S.group([S.title(tip), *parts], data_target=f"square:{square}")
 
 
@@ -332,7 +336,7 @@ def in_focus(t: Table) -> tuple[int, ...]:
     return ()
 
 
-def draw_tokens(t: Table, players: int) -> list[str]:
+def draw_tokens(board: Board, t: Table, players: int) -> list[str]:
     """Each player still in, as a numbered disc on its square (jailed players in the cell)."""
     parts: list[str] = []
     here: dict[int, list[int]] = {}
@@ -341,12 +345,12 @@ def draw_tokens(t: Table, players: int) -> list[str]:
             here.setdefault(t.position[seat], []).append(seat)
     for square, seats in here.items():
         x, y, w, _, _ = cell(square)
-        jailed = [s for s in seats if square == B.jail_square and t.jail[s]]
+        jailed = [s for s in seats if square == board.jail_square and t.jail[s]]
         visiting = [s for s in seats if s not in jailed]
-        ix, iy, iw, ih = inner_box(square)
+        ix, iy, iw, ih = inner_box(board, square)
         ox, oy = ix + 10, iy + ih * 0.52
         per_row = max(1, int((iw - 4) // 15))
-        if square == B.jail_square:
+        if square == board.jail_square:
             js = w * 0.58
             for k, seat in enumerate(jailed):
                 parts.append(
@@ -378,14 +382,16 @@ def draw_die(x: float, y: float, value: int) -> str:
 
 
 def side_text(game: EsportMonopoly, t: Table, squares: tuple[int, ...], cards: int) -> str:
-    items = [B.names[s] + (" (mortgaged)" if (t.mortgaged >> s) & 1 else "") for s in squares] + [
-        f"{DECK_TITLES[k]} jail card" for k in (0, 1) if (cards >> k) & 1
-    ]
+    board = game.board
+    items = [
+        board.names[s] + (" (mortgaged)" if (t.mortgaged >> s) & 1 else "") for s in squares
+    ] + [f"{DECK_TITLES[k]} jail card" for k in (0, 1) if (cards >> k) & 1]
     return ", ".join(items) or "nothing"
 
 
 def draw_decision(game: EsportMonopoly, t: Table, x: float, y: float, width: float) -> list[str]:
     """The decision in progress, as a panel: a deed on offer, an auction, a deal..."""
+    board = game.board
     top = t.stack[-1] if t.stack else None
     name = game.seat_name
     lines: list[str] = []
@@ -394,19 +400,21 @@ def draw_decision(game: EsportMonopoly, t: Table, x: float, y: float, width: flo
     band: str | None = None
     extra: list[str] = []
     if isinstance(top, Buy):
-        key, heading = "deed", f"For sale: {B.names[top.square]}"
-        group = B.group[top.square]
-        band = GROUP_FILLS.get(B.group_keys[group]) if group >= 0 else None
-        lines.append(f"price £{B.price[top.square]}, mortgage value £{B.mortgage[top.square]}")
-        if B.rents[top.square]:
-            lines.append("rents £" + " / ".join(str(r) for r in B.rents[top.square]))
+        key, heading = "deed", f"For sale: {board.names[top.square]}"
+        group = board.group[top.square]
+        band = GROUP_FILLS.get(board.group_keys[group]) if group >= 0 else None
+        lines.append(
+            f"price £{board.price[top.square]}, mortgage value £{board.mortgage[top.square]}"
+        )
+        if board.rents[top.square]:
+            lines.append("rents £" + " / ".join(str(r) for r in board.rents[top.square]))
         lines.append(f"{name(t.active)} buys it or sends it to auction")
     elif isinstance(top, Auction):
         key = "auction"
         if top.building:
             heading = "Auction: " + ("an arena" if top.building == ARENA else "a fan stand")
         else:
-            heading = f"Auction: {B.names[top.lot]}"
+            heading = f"Auction: {board.names[top.lot]}"
         if top.leader >= 0:
             lines.append(f"highest bid £{top.high} by {name(top.leader)}")
         else:
@@ -438,10 +446,10 @@ def draw_decision(game: EsportMonopoly, t: Table, x: float, y: float, width: flo
         heading = f"{name(top.payer)} owes £{top.amount} to {render.who(game, top.payee)}"
         lines.append(f"and has £{t.cash[top.payer]}: sell buildings or mortgage")
         if top.square >= 0:
-            lines.append(f"rent for {B.names[top.square]}")
+            lines.append(f"rent for {board.names[top.square]}")
     elif isinstance(top, Fee):
         heading = f"{name(top.seat)} received mortgaged deeds"
-        lines.append(", ".join(B.names[s] for s in top.squares))
+        lines.append(", ".join(board.names[s] for s in top.squares))
         lines.append("repay a mortgage (value + 10%) or keep paying 10% now")
     elif isinstance(top, Place):
         what = "an arena" if top.building == ARENA else "a fan stand"
@@ -466,6 +474,7 @@ def draw_decision(game: EsportMonopoly, t: Table, x: float, y: float, width: flo
 
 
 def draw_middle(game: EsportMonopoly, view: View) -> list[str]:
+    board = game.board
     t = view.table
     left = CORNER + 14
     width = EDGE - 2 * CORNER - 28
@@ -559,7 +568,7 @@ def draw_middle(game: EsportMonopoly, view: View) -> list[str]:
                 left,
                 cy,
                 f"Rent to ask for: {game.seat_name(claim.payer)} owes "
-                f"{game.seat_name(claim.owner)} £{claim.amount} for {B.names[claim.square]}",
+                f"{game.seat_name(claim.owner)} £{claim.amount} for {board.names[claim.square]}",
                 font_size=11,
             )
         )
@@ -569,6 +578,7 @@ def draw_middle(game: EsportMonopoly, view: View) -> list[str]:
 
 # -- the players ---------------------------------------------------------------------------------
 def draw_players(game: EsportMonopoly, view: View, y0: float) -> list[str]:
+    board = game.board
     t = view.table
     parts = [S.text(8, y0 + 18, "Players", font_size=14, font_weight="bold")]
     for seat in range(game.players):
@@ -595,7 +605,9 @@ def draw_players(game: EsportMonopoly, view: View, y0: float) -> list[str]:
             row.append(S.text(200, y + 18, f"bankrupt (out #{out})", font_size=12, fill=S.MUTED))
         else:
             deeds = t.holdings[seat].bit_count()
-            where = f" · in jail (roll {t.jail[seat]} of {B.jail_turns})" if t.jail[seat] else ""
+            where = (
+                f" · in jail (roll {t.jail[seat]} of {board.jail_turns})" if t.jail[seat] else ""
+            )
             row.append(S.text(200, y + 18, f"£{t.cash[seat]}", font_size=13, font_weight="bold"))
             row.append(
                 S.text(
@@ -651,6 +663,7 @@ def draw_players(game: EsportMonopoly, view: View, y0: float) -> list[str]:
 
 
 def render_svg(game: EsportMonopoly, view: View) -> str:
+    board = game.board
     t = view.table
     parts = [draw_square(game, t, square) for square in range(40)]
     for square in in_focus(t):
@@ -668,7 +681,7 @@ def render_svg(game: EsportMonopoly, view: View) -> str:
                 stroke_dasharray="6 3",
             )
         )
-    parts += draw_tokens(t, game.players)
+    parts += draw_tokens(board, t, game.players)
     parts += draw_middle(game, view)
     parts += draw_players(game, view, EDGE + 4)
     height = EDGE + 34 + game.players * ROW
