@@ -59,10 +59,110 @@ def test_every_seats_observation_equals_a_fresh_encoding_at_every_step(
             for seat in range(game.players):
                 if (seat + step) % 3 == 2 and seat not in to_act:
                     continue
-                observed = table.observation(seat)["observation"]
+                observation = table.observation(seat)
                 fresh = reference.features(game.observe(table.state, seat))
-                assert observed.tolist() == [float(v) for v in fresh], (seed, step, seat)
+                assert observation["observation"].tolist() == [float(v) for v in fresh], (
+                    seed,
+                    step,
+                    seat,
+                )
+                assert observation["action_mask"].tolist() == _plain_mask(table, seat)
             table.play(sample_choice(game.legal_actions(table.state, to_act[0]), rng))
+
+
+def _plain_mask(table: Table, seat: int) -> list[int]:
+    """The mask of ``seat`` made the plain way: every legal id set, or only *wait*."""
+    mask = [0] * (table.wait + 1)
+    ids = list(table.encoding.legal_ids(table.game.legal_actions(table.state, seat)))
+    if seat not in table.game.to_act(table.state) or not ids:
+        ids = [table.wait]
+    for index in ids:
+        mask[index] = 1
+    return mask
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in game_specs()])
+def test_a_seat_observed_again_in_the_same_state_is_not_encoded_again(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a seat's observation and legal ids cost is paid once per state: asking again (as
+    ``last()`` then ``action_masks()`` do) copies what was made; the next state is made anew."""
+    game = make(name)
+    table = Table(game)
+    calls = {"encode": 0, "legal_ids": 0}
+    encode, legal_ids = table.encoding.encode, table.encoding.legal_ids
+
+    def counted_encode(view: Any, canvas: Canvas) -> None:
+        calls["encode"] += 1
+        encode(view, canvas)
+
+    def counted_legal_ids(legal: Any) -> Any:
+        calls["legal_ids"] += 1
+        return legal_ids(legal)
+
+    monkeypatch.setattr(table.encoding, "encode", counted_encode)
+    monkeypatch.setattr(table.encoding, "legal_ids", counted_legal_ids)
+    table.reset(5)
+    rng = SeededRng(6)
+    for _ in range(12):
+        to_act = table.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        before = dict(calls)
+        first = table.observation(seat)
+        first["observation"][:] = -7  # the caller's copy: what is kept stays as it was
+        first["action_mask"][:] = 0
+        again = table.observation(seat)
+        mask = table.mask(seat)
+        assert calls["encode"] == before["encode"] + 1
+        assert calls["legal_ids"] <= before["legal_ids"] + 1
+        fresh = table.encoding.features(game.observe(table.state, seat))
+        assert again["observation"].tolist() == [float(v) for v in fresh]
+        assert again["action_mask"].tolist() == mask.tolist() == _plain_mask(table, seat)
+        legal_now = np.flatnonzero(mask)
+        action = table.action(seat, int(legal_now[rng.below(len(legal_now))]))
+        assert action is not None
+        table.play(action)
+
+
+def test_a_menu_the_game_hands_out_again_keeps_its_ids() -> None:
+    """Esport Monopoly hands a seat the same tuple of choices turn after turn (its roll menu):
+    once a tuple has come back, its ids and mask are never made again, and they equal what a
+    plain scan gives."""
+    game = make("esport-monopoly")
+    table = Table(game)
+    scans: list[Any] = []
+    legal_ids = table.encoding.legal_ids
+
+    def counted(legal: Any) -> Any:
+        scans.append(legal)
+        return legal_ids(legal)
+
+    table.encoding.legal_ids = counted  # type: ignore[method-assign]
+    table.reset(2)
+    rng = SeededRng(3)
+    seen: dict[int, Any] = {}  # the tuples are kept, so their ids stay theirs
+    menus: set[int] = set()
+    kept = 0
+    for _ in range(600):
+        to_act = table.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        legal = game.legal_actions(table.state, seat)
+        scanned = len(scans)
+        mask = table.mask(seat)
+        if type(legal) is tuple:
+            if id(legal) in menus:
+                assert len(scans) == scanned, "a menu that came back before was scanned again"
+                kept += 1
+            elif seen.get(id(legal)) is legal:
+                menus.add(id(legal))
+            seen[id(legal)] = legal
+        assert mask.tolist() == _plain_mask(table, seat)
+        table.play(sample_choice(legal, rng))
+    assert kept > 10
 
 
 def test_an_observation_is_a_copy_the_next_step_does_not_change() -> None:
