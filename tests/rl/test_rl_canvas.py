@@ -178,13 +178,15 @@ def test_an_observation_is_a_copy_the_next_step_does_not_change() -> None:
     assert not np.array_equal(env.last()[0]["observation"], kept)
 
 
-def _canvases(size: int) -> tuple[Canvas, Canvas]:
-    return Canvas(np.zeros(size, dtype=np.float32), {}), Canvas([0.0] * size)
+def _canvases(size: int, dtype: Any = np.float32) -> tuple[Canvas, Canvas]:
+    return Canvas(np.zeros(size, dtype=dtype), {}), Canvas([0.0] * size)
 
 
-def test_canvas_writers_leave_what_a_fresh_write_leaves() -> None:
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_canvas_writers_leave_what_a_fresh_write_leaves(dtype: Any) -> None:
     """Each writer, written again with new values on a persistent canvas, leaves exactly what
-    writing only the new values on a fresh canvas leaves."""
+    writing only the new values on a fresh canvas leaves (over float32, written through the
+    buffer's memory; over float64, by numpy's assignment)."""
     writes: list[Any] = [
         ("block", "b", 0, [1, 2, 3]),
         ("numbers", "n", 3, [4, 0, 6, 7]),
@@ -201,7 +203,8 @@ def test_canvas_writers_leave_what_a_fresh_write_leaves() -> None:
         ("hot", "h", 21, 26, [21, 25]),
         ("sparse", "s", 26, 30, {26: 2.0, 29: -1.0}),
     ]
-    persistent, _ = _canvases(30)
+    persistent, _ = _canvases(30, dtype)
+    assert (persistent.raw is not None) == (dtype is np.float32)
     for method, *args in writes:
         getattr(persistent, method)(*args)
     first = persistent.data.copy()
@@ -213,6 +216,17 @@ def test_canvas_writers_leave_what_a_fresh_write_leaves() -> None:
             getattr(fresh, method)(*args)
         assert fresh.data == expected.tolist()
     assert persistent.data.tolist()[:16] == [1, 9, 3, 4, 5, 6, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0]
+
+
+def test_a_block_written_through_memory_holds_what_numpy_would() -> None:
+    """Ints, bools, floats that float32 rounds, negative numbers: the same float32 numbers as
+    numpy's own assignment."""
+    values = [3, True, False, 0.1, -1, 2**24 + 1, 1e-3, -2.5, 1e30, np.int64(7), np.float64(0.3)]
+    canvas, _ = _canvases(len(values) + 2)
+    canvas.block("b", 1, values)
+    expected = np.zeros(len(values) + 2, dtype=np.float32)
+    expected[1:-1] = values
+    assert canvas.data.tobytes() == expected.tobytes()
 
 
 def test_canvas_same_remembers_sources_only_on_a_persistent_canvas() -> None:
@@ -248,3 +262,30 @@ def test_amount_ids_build_their_action_only_when_looked_up() -> None:
     amounts = sorted(ids[i].amount for i in ids)  # type: ignore[attr-defined]
     assert amounts[0] == 3 and amounts[-1] == 13
     assert ids.get(10**6) is None and ids.get(next(iter(ids))) is not None
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in game_specs()])
+def test_a_games_own_legal_ids_equal_the_generic_scan_of_every_choice(name: str) -> None:
+    """Where a game finds its ids its own way (building only the choices the ids keep, or none),
+    the ids and their actions are those the generic scan of every listed choice gives."""
+    game = make(name)
+    encoding = game.encoding()
+    compared: set[str] = set()  # the kinds of legal collections compared
+    for seed in (1, 2):
+        rng = SeededRng(seed)
+        state = game.initial_state(rng)
+        for _ in range(150):
+            to_act = game.to_act(state)
+            if not to_act:
+                break
+            legal = game.legal_actions(state, to_act[0])
+            if len(legal) <= 3000:
+                ids = encoding.legal_ids(legal)
+                every = Encoding.legal_ids(encoding, [legal[i] for i in range(len(legal))])
+                assert sorted(ids) == sorted(every)
+                assert all(ids[i] == every[i] for i in every)
+                compared.add(type(legal).__name__)
+            state = game.transition(state, sample_choice(legal, rng), rng)
+    if name == "milton-keynes":
+        assert {"PairSet", "OfferSet"} <= compared
+    assert compared

@@ -23,6 +23,7 @@ from tycoon.core.encoding import (
     bucketed,
     relative_seat,
     rotate,
+    spread,
 )
 from tycoon.games.milton_keynes.actions import (
     Accept,
@@ -48,7 +49,7 @@ from tycoon.games.milton_keynes.actions import (
 )
 from tycoon.games.milton_keynes.board import LABELS, SIZE
 from tycoon.games.milton_keynes.cards import CHARACTERS, KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
-from tycoon.games.milton_keynes.legal import OfferSet
+from tycoon.games.milton_keynes.legal import OfferSet, PairSet
 from tycoon.games.milton_keynes.scoring import Building
 from tycoon.games.milton_keynes.state import Phase
 from tycoon.games.milton_keynes.view import View
@@ -187,6 +188,13 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._at = {part.name: self.slice_of(part.name).start for part in self.slices}
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
+        if isinstance(legal, PairSet) and len(legal) > 1 + PAIR_LEFTS:
+            # Every pair is an amount range of one action class (one template: its kind has no
+            # fields), so the ids keep PAIR_LEFTS of them spread by position: only those are
+            # built (the generic scan builds them all, for the same ids).
+            head = [] if legal.extra is None else [legal[0]]
+            pairs = range(len(head), len(legal))
+            return super().legal_ids(head + [legal[i] for i in spread(pairs, PAIR_LEFTS)])
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
         # Offers are ranked target by target: pick evenly spread ones by position.
