@@ -221,7 +221,19 @@ def test_canvas_writers_leave_what_a_fresh_write_leaves(dtype: Any) -> None:
 def test_a_block_written_through_memory_holds_what_numpy_would() -> None:
     """Ints, bools, floats that float32 rounds, negative numbers: the same float32 numbers as
     numpy's own assignment."""
-    values = [3, True, False, 0.1, -1, 2**24 + 1, 1e-3, -2.5, 1e30, np.int64(7), np.float64(0.3)]
+    values: list[Any] = [
+        3,
+        True,
+        False,
+        0.1,
+        -1,
+        2**24 + 1,
+        1e-3,
+        -2.5,
+        1e30,
+        np.int64(7),
+        np.float64(0.3),
+    ]
     canvas, _ = _canvases(len(values) + 2)
     canvas.block("b", 1, values)
     expected = np.zeros(len(values) + 2, dtype=np.float32)
