@@ -10,7 +10,15 @@ import numpy as np
 import pytest
 
 from tycoon import rl
-from tycoon.core import AmountRange, SeededRng, TycoonError, game_specs, make, sample_choice
+from tycoon.core import (
+    AmountRange,
+    SeededRng,
+    TycoonError,
+    game_specs,
+    is_legal,
+    make,
+    sample_choice,
+)
 from tycoon.core.encoding import Canvas, Encoding, FeatureSlice
 from tycoon.rl.core import Table
 
@@ -301,3 +309,41 @@ def test_a_games_own_legal_ids_equal_the_generic_scan_of_every_choice(name: str)
     if name == "milton-keynes":
         assert {"PairSet", "OfferSet"} <= compared
     assert compared
+
+
+def test_offer_ids_are_known_without_building_an_offer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Milton Keynes' offer ids come as one run per target (every offer is a range of its cash):
+    the mask is made without building any offer, and an id's offer is built when played."""
+    from tycoon.games.milton_keynes.legal import OfferSet
+
+    game = make("milton-keynes")
+    table = Table(game)
+    table.reset(1)
+    rng = SeededRng(1)
+    built: list[int] = []
+    getitem = OfferSet.__getitem__
+
+    def counted(self: OfferSet, index: Any) -> Any:
+        built.append(index)
+        return getitem(self, index)
+
+    for _ in range(400):
+        to_act = table.to_act()
+        legal = game.legal_actions(table.state, to_act[0])
+        if isinstance(legal, OfferSet) and len(legal) > 200:
+            break
+        table.play(sample_choice(legal, rng))
+    else:
+        pytest.fail("no long offer set came up")
+    monkeypatch.setattr(OfferSet, "__getitem__", counted)
+    seat = to_act[0]
+    mask = table.mask(seat)
+    ids = table.legal_ids(seat)
+    assert built == [0]  # the pass only
+    assert ids.spans and mask.sum() == len(ids) == len(list(ids))
+    offer = max(ids)
+    assert offer in ids and offer + 1 not in ids and ids.get(table.wait) is None
+    action = ids[offer]
+    assert is_legal(legal, action) and len(built) == 2
+    with pytest.raises(KeyError):
+        ids[table.wait]

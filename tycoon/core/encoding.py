@@ -35,6 +35,7 @@ import math
 import struct
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -268,30 +269,49 @@ class LegalIds(Mapping[int, Action]):
 
     Iterating gives the ids (in no particular order); ``bits``, when not ``None``, is the same
     set as an integer (bit ``i`` set for id ``i``), for masks made without a loop over the ids.
+    ``spans`` are runs of ids known legal without building their actions (see :meth:`span`).
     """
 
-    __slots__ = ("entries",)
+    __slots__ = ("entries", "spans")
 
     bits: int | None = None
 
     def __init__(self, entries: dict[int, Any]) -> None:
         self.entries = entries
+        self.spans: list[tuple[int, int, Callable[[int], Action]]] = []
+
+    def span(self, first: int, count: int, build: Callable[[int], Action]) -> None:
+        """Ids ``first .. first + count - 1`` are legal, id ``first + i`` standing for the action
+        ``build(i)``, built only when that id is looked up (a mask sets the run at once). The
+        run must not overlap the other ids."""
+        self.spans.append((first, count, build))
 
     def __getitem__(self, key: int) -> Action:
-        entry = self.entries[key]
+        entry = self.entries.get(key)
+        if entry is None:
+            for first, count, build in self.spans:
+                if first <= key < first + count:
+                    return build(key - first)
+            raise KeyError(key)
         if type(entry) is _Bucket:
             return entry.action()
         action: Action = entry
         return action
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self.entries)
+        if not self.spans:
+            return iter(self.entries)
+        return chain(self.entries, *(range(f, f + count) for f, count, _ in self.spans))
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self.entries) + sum(count for _, count, _ in self.spans)
 
     def __contains__(self, key: object) -> bool:
-        return key in self.entries
+        if key in self.entries:
+            return True
+        if type(key) is int:
+            return any(first <= key < first + count for first, count, _ in self.spans)
+        return False
 
     def get(self, key: int, default: Any = None) -> Any:
         """The action of ``key``, or ``default`` if it is not a legal id (without the

@@ -159,6 +159,13 @@ class Table:
         count = len(ids)
         if not count:
             return self._wait_mask
+        if ids.spans:
+            mask = self._no_mask.copy()
+            for index in ids.entries:
+                mask[index] = 1
+            for first, run, _ in ids.spans:
+                mask[first : first + run] = 1
+            return mask
         if count <= _FEW:
             # A few ids: set one by one in a copy of the zeros (cheaper than any conversion).
             mask = self._no_mask.copy()
