@@ -166,13 +166,13 @@ class Table:
             for first, run, _ in ids.spans:
                 mask[first : first + run] = 1
             return mask
-        if count <= _FEW:
+        bits = ids.bits
+        if count <= _FEW and (bits is None or count <= _FEW_BITS):
             # A few ids: set one by one in a copy of the zeros (cheaper than any conversion).
             mask = self._no_mask.copy()
             for index in ids:
                 mask[index] = 1
             return mask
-        bits = ids.bits
         if bits is not None:
             packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
             unpacked: np.ndarray = np.unpackbits(packed, count=self.wait + 1, bitorder="little")
@@ -252,6 +252,8 @@ _NOTHING = object()
 _NO_IDS = LegalIds({})
 # At most this many ids are set one by one in a mask; more are unpacked from bits or indexed.
 _FEW = 40
+# ... or, when they come as an integer's bits (found one by one), this many.
+_FEW_BITS = 6
 # How many legal-choices tuples seen once, and seen again, are remembered before each record
 # starts again.
 _ONCE = 16
