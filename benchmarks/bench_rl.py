@@ -62,7 +62,6 @@ def env_steps(env: TycoonAECEnv, seed: int) -> int:
         observation, _, terminated, _, _ = env.last()
         if terminated:
             return steps
-        assert observation is not None
         legal = observation["action_mask"].nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1

@@ -78,9 +78,7 @@ class TycoonAECEnv(AECEnv[str, Observation, int]):
     def observe(self, agent: str) -> Observation:
         return self.table.observation(self._seats[agent])
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (made now, only for it), cumulative reward,
         termination, truncation and info: PettingZoo's ``last`` without its indirections."""
         agent = self.agent_selection
