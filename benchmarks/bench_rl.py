@@ -6,12 +6,20 @@ Both loops play whole games with random legal moves and count the same thing: mo
 (``sample_choice``), ``transition``. The environment's loop is a PettingZoo AEC loop as a
 learner runs it: each step reads ``env.last()`` (the seat's view encoded as a numpy
 observation, and the action mask) and takes a uniformly random masked-in id with ``env.step``.
-The ratio is the share of the engine's speed the wrapper keeps (the target is at least 50%).
+The ratio is the share of the engine's speed the wrapper keeps (the target is at least 50%:
+the wrapper's own time per move at most the engine's); ``wrapper µs/move`` is that time, the
+environment's time per move less the engine's.
 The two loops take turns, a slice of ``--seconds`` at a time, so that a machine busy with other
 work slows both alike.
 
     PYTHONPATH=. python benchmarks/bench_rl.py             # every game, usual player counts
     PYTHONPATH=. python benchmarks/bench_rl.py --game my-city --seconds 5
+    PYTHONPATH=. python benchmarks/bench_rl.py --cpu --ceiling   # and the bound without features
+
+``--ceiling`` adds a third loop, for analysis only: the same environment loop with the seat's view
+neither built nor encoded (the observation's numbers replaced by a fixed array; masks, ids,
+steps and rewards as usual). Its ratio bounds what any faster ``observe`` and encoding could
+reach with the rest of the wrapper as it is.
 
 (``PYTHONPATH=.`` from a worktree, so that its own ``tycoon`` is imported.)
 """
@@ -25,6 +33,8 @@ import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
+
+import numpy as np
 
 import tycoon
 from tycoon.core import Game, SeededRng, make, sample_choice
@@ -55,6 +65,15 @@ def env_steps(env: TycoonAECEnv, seed: int) -> int:
         legal = observation["action_mask"].nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
+
+
+def featureless(game: Game[Any, Any, Any]) -> TycoonAECEnv:
+    """An environment whose observations skip the view: no ``observe``, no encoding, a fixed
+    array of zeros instead (only to bound what the rest of the wrapper costs)."""
+    env = TycoonAECEnv(game)
+    blank = np.zeros(env.table.encoding.size, dtype=np.float32)
+    env.table.features = lambda seat: blank.copy()  # type: ignore[method-assign]
+    return env
 
 
 class Rate:
@@ -95,25 +114,37 @@ def main(argv: list[str] | None = None) -> None:
         help="time by this process's CPU time rather than the wall clock (steadier on a busy "
         "machine)",
     )
+    parser.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="also time the environment loop without building and encoding views (a bound)",
+    )
     args = parser.parse_args(argv)
     names = args.game or [spec.name for spec in tycoon.game_specs()]
     out = sys.stdout
     out.write(
         f"{'game':16} {'players':>7} {'engine steps/s':>15} {'env steps/s':>12} "
-        f"{'env/engine':>10}\n"
+        f"{'env/engine':>10} {'wrapper µs/move':>16}"
+        + (f" {'without features':>16}" if args.ceiling else "")
+        + "\n"
     )
     for name in names:
         game = make(name, args.players)
         env = TycoonAECEnv(make(name, args.players))
         clock = time.process_time if args.cpu else time.perf_counter
-        loops = (Rate(partial(engine_steps, game), clock), Rate(partial(env_steps, env), clock))
+        loops = [Rate(partial(engine_steps, game), clock), Rate(partial(env_steps, env), clock)]
+        if args.ceiling:
+            loops.append(Rate(partial(env_steps, featureless(make(name, args.players))), clock))
         for _ in range(args.slices):
             for loop in loops:
                 loop.run(args.seconds / args.slices)
-        engine, wrapped = (loop.per_second for loop in loops)
+        engine, wrapped, *bound = (loop.per_second for loop in loops)
+        wrapper = 1e6 / wrapped - 1e6 / engine
         out.write(
             f"{name:16} {game.players:>7} {engine:>15,.0f} {wrapped:>12,.0f} "
-            f"{wrapped / engine:>10.0%}\n"
+            f"{wrapped / engine:>10.0%} {wrapper:>16.1f}"
+            + "".join(f" {rate / engine:>16.0%}" for rate in bound)
+            + "\n"
         )
 
 

@@ -10,7 +10,15 @@ import numpy as np
 import pytest
 
 from tycoon import rl
-from tycoon.core import AmountRange, SeededRng, TycoonError, game_specs, make, sample_choice
+from tycoon.core import (
+    AmountRange,
+    SeededRng,
+    TycoonError,
+    game_specs,
+    is_legal,
+    make,
+    sample_choice,
+)
 from tycoon.core.encoding import Canvas, Encoding, FeatureSlice
 from tycoon.rl.core import Table
 
@@ -59,10 +67,110 @@ def test_every_seats_observation_equals_a_fresh_encoding_at_every_step(
             for seat in range(game.players):
                 if (seat + step) % 3 == 2 and seat not in to_act:
                     continue
-                observed = table.observation(seat)["observation"]
+                observation = table.observation(seat)
                 fresh = reference.features(game.observe(table.state, seat))
-                assert observed.tolist() == [float(v) for v in fresh], (seed, step, seat)
+                assert observation["observation"].tolist() == [float(v) for v in fresh], (
+                    seed,
+                    step,
+                    seat,
+                )
+                assert observation["action_mask"].tolist() == _plain_mask(table, seat)
             table.play(sample_choice(game.legal_actions(table.state, to_act[0]), rng))
+
+
+def _plain_mask(table: Table, seat: int) -> list[int]:
+    """The mask of ``seat`` made the plain way: every legal id set, or only *wait*."""
+    mask = [0] * (table.wait + 1)
+    ids = list(table.encoding.legal_ids(table.game.legal_actions(table.state, seat)))
+    if seat not in table.game.to_act(table.state) or not ids:
+        ids = [table.wait]
+    for index in ids:
+        mask[index] = 1
+    return mask
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in game_specs()])
+def test_a_seat_observed_again_in_the_same_state_is_not_encoded_again(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a seat's observation and legal ids cost is paid once per state: asking again (as
+    ``last()`` then ``action_masks()`` do) copies what was made; the next state is made anew."""
+    game = make(name)
+    table = Table(game)
+    calls = {"encode": 0, "legal_ids": 0}
+    encode, legal_ids = table.encoding.encode, table.encoding.legal_ids
+
+    def counted_encode(view: Any, canvas: Canvas) -> None:
+        calls["encode"] += 1
+        encode(view, canvas)
+
+    def counted_legal_ids(legal: Any) -> Any:
+        calls["legal_ids"] += 1
+        return legal_ids(legal)
+
+    monkeypatch.setattr(table.encoding, "encode", counted_encode)
+    monkeypatch.setattr(table.encoding, "legal_ids", counted_legal_ids)
+    table.reset(5)
+    rng = SeededRng(6)
+    for _ in range(12):
+        to_act = table.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        before = dict(calls)
+        first = table.observation(seat)
+        first["observation"][:] = -7  # the caller's copy: what is kept stays as it was
+        first["action_mask"][:] = 0
+        again = table.observation(seat)
+        mask = table.mask(seat)
+        assert calls["encode"] == before["encode"] + 1
+        assert calls["legal_ids"] <= before["legal_ids"] + 1
+        fresh = table.encoding.features(game.observe(table.state, seat))
+        assert again["observation"].tolist() == [float(v) for v in fresh]
+        assert again["action_mask"].tolist() == mask.tolist() == _plain_mask(table, seat)
+        legal_now = np.flatnonzero(mask)
+        action = table.action(seat, int(legal_now[rng.below(len(legal_now))]))
+        assert action is not None
+        table.play(action)
+
+
+def test_a_menu_the_game_hands_out_again_keeps_its_ids() -> None:
+    """Esport Monopoly hands a seat the same tuple of choices turn after turn (its roll menu):
+    once a tuple has come back, its ids and mask are never made again, and they equal what a
+    plain scan gives."""
+    game = make("esport-monopoly")
+    table = Table(game)
+    scans: list[Any] = []
+    legal_ids = table.encoding.legal_ids
+
+    def counted(legal: Any) -> Any:
+        scans.append(legal)
+        return legal_ids(legal)
+
+    table.encoding.legal_ids = counted  # type: ignore[method-assign]
+    table.reset(2)
+    rng = SeededRng(3)
+    seen: dict[int, Any] = {}  # the tuples are kept, so their ids stay theirs
+    menus: set[int] = set()
+    kept = 0
+    for _ in range(600):
+        to_act = table.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        legal = game.legal_actions(table.state, seat)
+        scanned = len(scans)
+        mask = table.mask(seat)
+        if type(legal) is tuple:
+            if id(legal) in menus:
+                assert len(scans) == scanned, "a menu that came back before was scanned again"
+                kept += 1
+            elif seen.get(id(legal)) is legal:
+                menus.add(id(legal))
+            seen[id(legal)] = legal
+        assert mask.tolist() == _plain_mask(table, seat)
+        table.play(sample_choice(legal, rng))
+    assert kept > 10
 
 
 def test_an_observation_is_a_copy_the_next_step_does_not_change() -> None:
@@ -78,13 +186,15 @@ def test_an_observation_is_a_copy_the_next_step_does_not_change() -> None:
     assert not np.array_equal(env.last()[0]["observation"], kept)
 
 
-def _canvases(size: int) -> tuple[Canvas, Canvas]:
-    return Canvas(np.zeros(size, dtype=np.float32), {}), Canvas([0.0] * size)
+def _canvases(size: int, dtype: Any = np.float32) -> tuple[Canvas, Canvas]:
+    return Canvas(np.zeros(size, dtype=dtype), {}), Canvas([0.0] * size)
 
 
-def test_canvas_writers_leave_what_a_fresh_write_leaves() -> None:
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_canvas_writers_leave_what_a_fresh_write_leaves(dtype: Any) -> None:
     """Each writer, written again with new values on a persistent canvas, leaves exactly what
-    writing only the new values on a fresh canvas leaves."""
+    writing only the new values on a fresh canvas leaves (over float32, written through the
+    buffer's memory; over float64, by numpy's assignment)."""
     writes: list[Any] = [
         ("block", "b", 0, [1, 2, 3]),
         ("numbers", "n", 3, [4, 0, 6, 7]),
@@ -101,7 +211,8 @@ def test_canvas_writers_leave_what_a_fresh_write_leaves() -> None:
         ("hot", "h", 21, 26, [21, 25]),
         ("sparse", "s", 26, 30, {26: 2.0, 29: -1.0}),
     ]
-    persistent, _ = _canvases(30)
+    persistent, _ = _canvases(30, dtype)
+    assert (persistent.raw is not None) == (dtype is np.float32)
     for method, *args in writes:
         getattr(persistent, method)(*args)
     first = persistent.data.copy()
@@ -113,6 +224,29 @@ def test_canvas_writers_leave_what_a_fresh_write_leaves() -> None:
             getattr(fresh, method)(*args)
         assert fresh.data == expected.tolist()
     assert persistent.data.tolist()[:16] == [1, 9, 3, 4, 5, 6, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0]
+
+
+def test_a_block_written_through_memory_holds_what_numpy_would() -> None:
+    """Ints, bools, floats that float32 rounds, negative numbers: the same float32 numbers as
+    numpy's own assignment."""
+    values: list[Any] = [
+        3,
+        True,
+        False,
+        0.1,
+        -1,
+        2**24 + 1,
+        1e-3,
+        -2.5,
+        1e30,
+        np.int64(7),
+        np.float64(0.3),
+    ]
+    canvas, _ = _canvases(len(values) + 2)
+    canvas.block("b", 1, values)
+    expected = np.zeros(len(values) + 2, dtype=np.float32)
+    expected[1:-1] = values
+    assert canvas.data.tobytes() == expected.tobytes()
 
 
 def test_canvas_same_remembers_sources_only_on_a_persistent_canvas() -> None:
@@ -148,3 +282,68 @@ def test_amount_ids_build_their_action_only_when_looked_up() -> None:
     amounts = sorted(ids[i].amount for i in ids)  # type: ignore[attr-defined]
     assert amounts[0] == 3 and amounts[-1] == 13
     assert ids.get(10**6) is None and ids.get(next(iter(ids))) is not None
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in game_specs()])
+def test_a_games_own_legal_ids_equal_the_generic_scan_of_every_choice(name: str) -> None:
+    """Where a game finds its ids its own way (building only the choices the ids keep, or none),
+    the ids and their actions are those the generic scan of every listed choice gives."""
+    game = make(name)
+    encoding = game.encoding()
+    compared: set[str] = set()  # the kinds of legal collections compared
+    for seed in (1, 2):
+        rng = SeededRng(seed)
+        state = game.initial_state(rng)
+        for _ in range(150):
+            to_act = game.to_act(state)
+            if not to_act:
+                break
+            legal = game.legal_actions(state, to_act[0])
+            if len(legal) <= 3000:
+                ids = encoding.legal_ids(legal)
+                every = Encoding.legal_ids(encoding, [legal[i] for i in range(len(legal))])
+                assert sorted(ids) == sorted(every)
+                assert all(ids[i] == every[i] for i in every)
+                compared.add(type(legal).__name__)
+            state = game.transition(state, sample_choice(legal, rng), rng)
+    if name == "milton-keynes":
+        assert {"PairSet", "OfferSet"} <= compared
+    assert compared
+
+
+def test_offer_ids_are_known_without_building_an_offer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Milton Keynes' offer ids come as one run per target (every offer is a range of its cash):
+    the mask is made without building any offer, and an id's offer is built when played."""
+    from tycoon.games.milton_keynes.legal import OfferSet
+
+    game = make("milton-keynes")
+    table = Table(game)
+    table.reset(1)
+    rng = SeededRng(1)
+    built: list[int] = []
+    getitem = OfferSet.__getitem__
+
+    def counted(self: OfferSet, index: Any) -> Any:
+        built.append(index)
+        return getitem(self, index)
+
+    for _ in range(400):
+        to_act = table.to_act()
+        legal = game.legal_actions(table.state, to_act[0])
+        if isinstance(legal, OfferSet) and len(legal) > 200:
+            break
+        table.play(sample_choice(legal, rng))
+    else:
+        pytest.fail("no long offer set came up")
+    monkeypatch.setattr(OfferSet, "__getitem__", counted)
+    seat = to_act[0]
+    mask = table.mask(seat)
+    ids = table.legal_ids(seat)
+    assert built == [0]  # the pass only
+    assert ids.spans and mask.sum() == len(ids) == len(list(ids))
+    offer = max(ids)
+    assert offer in ids and offer + 1 not in ids and ids.get(table.wait) is None
+    action = ids[offer]
+    assert is_legal(legal, action) and len(built) == 2
+    with pytest.raises(KeyError):
+        ids[table.wait]

@@ -52,7 +52,16 @@ def check_reward(reward: str) -> str:
 
 
 class Table:
-    """One game being played, seen seat by seat through the game's encoding."""
+    """One game being played, seen seat by seat through the game's encoding.
+
+    Nothing is computed for a seat until its observation, mask or legal ids are asked for (the
+    AEC loop asks only for the seat to act), and what is computed is kept for the state it was
+    computed from, seat by seat: asking again for the same state (``last()`` then
+    ``action_masks()``, a repeated ``observe``) copies what was kept. A seat's observation is
+    written into its persistent canvas (only the parts that changed since its last view); a
+    mask is made from the legal ids, and kept with them for a legal-choices tuple the game hands
+    out again (a game's cached menu), so a seat offered the same menu gets it by one copy.
+    """
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.game = game
@@ -73,12 +82,25 @@ class Table:
         self.rng = SeededRng(0)
         self.state: Any = None
         self.steps = 0
-        self._legal_cache: tuple[Any, int, LegalIds] | None = None
+        # The state to_act was last asked of, and its answer.
+        self._acting_state: Any = _NOTHING
+        self._acting: tuple[int, ...] = ()
+        # Per seat: the state its legal ids and mask were made for, the ids and the mask (kept
+        # private: the mask handed out is a copy).
+        self._legal: dict[int, tuple[Any, LegalIds, np.ndarray]] = {}
+        # Legal-choices tuples by identity (each kept, so its id stays its own), with their ids
+        # and mask, for games that hand out the same tuple again: those seen once (a few, the
+        # most recent) and those seen again (menus, kept while there are not too many).
+        self._once: dict[int, tuple[Any, LegalIds, np.ndarray]] = {}
+        self._menus: dict[int, tuple[Any, LegalIds, np.ndarray]] = {}
         # One persistent canvas per seat: its buffer holds the seat's last observation, so an
-        # encoding writes only what changed since (each observation handed out is a copy).
+        # encoding writes only what changed since (each observation handed out is a copy);
+        # ``_encoded[seat]`` is the state the canvas was last written for.
         self._canvases: dict[int, Canvas] = {}
+        self._encoded: dict[int, Any] = {}
         self._mask_bytes = (self.encoding.actions + 1 + 7) // 8
-        self._wait_mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
+        self._no_mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
+        self._wait_mask = self._no_mask.copy()
         self._wait_mask[self.wait] = 1
 
     def reset(self, seed: int) -> None:
@@ -87,48 +109,100 @@ class Table:
         self.rng = SeededRng(seed)
         self.state = self.game.initial_state(self.rng)
         self.steps = 0
-        self._legal_cache = None
 
     def to_act(self) -> tuple[int, ...]:
-        result: tuple[int, ...] = self.game.to_act(self.state)
-        return result
+        state = self.state
+        if state is not self._acting_state:
+            self._acting = self.game.to_act(state)
+            self._acting_state = state
+        return self._acting
 
-    def legal_ids(self, seat: int) -> LegalIds:
-        """The legal ids of ``seat`` now and their actions (kept for the current state)."""
-        cached = self._legal_cache
-        if cached is not None and cached[0] is self.state and cached[1] == seat:
-            return cached[2]
-        ids = self.encoding.legal_ids(self.game.legal_actions(self.state, seat))
-        self._legal_cache = (self.state, seat, ids)
-        return ids
-
-    def mask(self, seat: int) -> np.ndarray:
-        """The legal ids of ``seat`` now as 0/1 (only *wait* when it has nothing to decide)."""
+    def _legal_entry(self, seat: int) -> tuple[Any, LegalIds, np.ndarray]:
+        """The legal ids and the mask of ``seat`` for the current state (made once per state)."""
+        state = self.state
+        entry = self._legal.get(seat)
+        if entry is not None and entry[0] is state:
+            return entry
         if seat not in self.to_act():
-            return self._wait_mask.copy()
-        ids = self.legal_ids(seat)
-        if not ids:
-            return self._wait_mask.copy()
+            entry = (state, _NO_IDS, self._wait_mask)
+        else:
+            legal = self.game.legal_actions(state, seat)
+            menu = self._menu(legal) if type(legal) is tuple else None
+            if menu is not None:
+                entry = (state, menu[1], menu[2])
+            else:
+                ids = self.encoding.legal_ids(legal)
+                entry = (state, ids, self._mask_of(ids))
+                if type(legal) is tuple:
+                    if len(self._once) >= _ONCE:
+                        self._once.clear()
+                    self._once[id(legal)] = (legal, ids, entry[2])
+        self._legal[seat] = entry
+        return entry
+
+    def _menu(self, legal: tuple[Any, ...]) -> tuple[Any, LegalIds, np.ndarray] | None:
+        """What was made for this very tuple of choices before, if it was."""
+        key = id(legal)
+        menu = self._menus.get(key)
+        if menu is not None and menu[0] is legal:
+            return menu
+        menu = self._once.pop(key, None)
+        if menu is None or menu[0] is not legal:
+            return None
+        if len(self._menus) >= _MENUS:
+            self._menus.clear()
+        self._menus[key] = menu
+        return menu
+
+    def _mask_of(self, ids: LegalIds) -> np.ndarray:
+        """The 0/1 mask of ``ids`` (only *wait* when there are none)."""
+        count = len(ids)
+        if not count:
+            return self._wait_mask
+        if ids.spans:
+            mask = self._no_mask.copy()
+            for index in ids.entries:
+                mask[index] = 1
+            for first, run, _ in ids.spans:
+                mask[first : first + run] = 1
+            return mask
         bits = ids.bits
-        if bits is not None:
-            packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
-            unpacked = np.unpackbits(packed, count=self.wait + 1, bitorder="little")
-            return unpacked.view(np.int8)
-        mask = np.zeros(self.wait + 1, dtype=np.int8)
-        if len(ids) <= 16:
+        if count <= _FEW and (bits is None or count <= _FEW_BITS):
+            # A few ids: set one by one in a copy of the zeros (cheaper than any conversion).
+            mask = self._no_mask.copy()
             for index in ids:
                 mask[index] = 1
-        else:
-            mask[np.fromiter(ids, dtype=np.intp, count=len(ids))] = 1
+            return mask
+        if bits is not None:
+            packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
+            unpacked: np.ndarray = np.unpackbits(packed, count=self.wait + 1, bitorder="little")
+            return unpacked.view(np.int8)
+        mask = self._no_mask.copy()
+        mask[np.fromiter(ids, dtype=np.intp, count=count)] = 1
+        return mask
+
+    def legal_ids(self, seat: int) -> LegalIds:
+        """The legal ids of ``seat`` now and their actions (none for a seat not to act)."""
+        return self._legal_entry(seat)[1]
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The legal ids of ``seat`` now as 0/1 (only *wait* when it has nothing to decide); a
+        new array."""
+        mask: np.ndarray = self._legal_entry(seat)[2].copy()
         return mask
 
     def features(self, seat: int) -> np.ndarray:
         """The encoding of ``seat``'s view now (a new array)."""
+        state = self.state
         canvas = self._canvases.get(seat)
         if canvas is None:
             canvas = Canvas(np.zeros(self.encoding.size, dtype=np.float32), {})
             self._canvases[seat] = canvas
-        self.encoding.encode(self.game.observe(self.state, seat), canvas)
+        if self._encoded.get(seat, _NOTHING) is not state:
+            # Marked stale first: an encoding that fails leaves the canvas half written.
+            self._encoded[seat] = _NOTHING
+            self.encoding.encode(self.game.observe(state, seat), canvas)
+            self._encoded[seat] = state
         features: np.ndarray = canvas.data.copy()
         return features
 
@@ -145,7 +219,7 @@ class Table:
                 index = int(action_id)
             except (TypeError, ValueError):
                 raise IllegalActionError(f"an action is an integer id, not {action_id!r}") from None
-        ids = self.legal_ids(seat)
+        ids = self._legal_entry(seat)[1]
         found: Action | None = ids.get(index)
         if found is not None:
             return found
@@ -171,6 +245,19 @@ class Table:
     def render(self, seat: int) -> str:
         """The game's text picture of ``seat``'s view, markup stripped."""
         return plain(self.game.render_text(self.game.observe(self.state, seat)))
+
+
+# Stands for "no state yet" in the per-state records (no state is this object).
+_NOTHING = object()
+_NO_IDS = LegalIds({})
+# At most this many ids are set one by one in a mask; more are unpacked from bits or indexed.
+_FEW = 40
+# ... or, when they come as an integer's bits (found one by one), this many.
+_FEW_BITS = 6
+# How many legal-choices tuples seen once, and seen again, are remembered before each record
+# starts again.
+_ONCE = 16
+_MENUS = 64
 
 
 def seed_from(generator: np.random.Generator) -> int:

@@ -78,6 +78,18 @@ class TycoonAECEnv(AECEnv[str, Observation, int]):
     def observe(self, agent: str) -> Observation:
         return self.table.observation(self._seats[agent])
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (made now, only for it), cumulative reward,
+        termination, truncation and info: PettingZoo's ``last`` without its indirections."""
+        agent = self.agent_selection
+        return (
+            self.table.observation(self._seats[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -11,18 +11,20 @@ the ids it has.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-from tycoon.core import AmountRange, Game
+from tycoon.core import Action, AmountRange, Game
 from tycoon.core.encoding import (
     ActionKind,
     Canvas,
     Encoding,
     FeatureSlice,
     LegalIds,
-    bucketed,
+    bucket_amount,
     relative_seat,
     rotate,
+    spread,
 )
 from tycoon.games.milton_keynes.actions import (
     Accept,
@@ -48,7 +50,7 @@ from tycoon.games.milton_keynes.actions import (
 )
 from tycoon.games.milton_keynes.board import LABELS, SIZE
 from tycoon.games.milton_keynes.cards import CATALOGUE, KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
-from tycoon.games.milton_keynes.legal import OfferSet
+from tycoon.games.milton_keynes.legal import OfferSet, PairSet
 from tycoon.games.milton_keynes.scoring import Building
 from tycoon.games.milton_keynes.state import Phase
 from tycoon.games.milton_keynes.view import View
@@ -189,22 +191,23 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._at = {part.name: self.slice_of(part.name).start for part in self.slices}
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
+        if isinstance(legal, PairSet) and len(legal) > 1 + PAIR_LEFTS:
+            # Every pair is an amount range of one action class (one template: its kind has no
+            # fields), so the ids keep PAIR_LEFTS of them spread by position: only those are
+            # built (the generic scan builds them all, for the same ids).
+            head = [] if legal.extra is None else [legal[0]]
+            pairs = range(len(head), len(legal))
+            return super().legal_ids(head + [legal[i] for i in spread(pairs, PAIR_LEFTS)])
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
-        # Offers are ranked target by target: pick evenly spread ones by position.
+        # Offers are ranked target by target: pick evenly spread ones by position. Every offer
+        # is an amount range of its cash, so a target's ids are known without building any:
+        # an offer is built when its id is looked up.
         found = super().legal_ids([legal[0]])
-        entries = found.entries
         per_target = (len(legal) - 1) // len(legal.targets)
         for number, target in enumerate(legal.targets):
-            first = 1 + number * per_target
-            for slot in range(OFFER_SLOTS):
-                choice = legal[first + round(slot * (per_target - 1) / (OFFER_SLOTS - 1))]
-                base = self._offer_base[target] + slot * OFFER_CASH
-                if isinstance(choice, AmountRange):
-                    for bucket in range(OFFER_CASH):
-                        entries[base + bucket] = bucketed(choice, bucket, OFFER_CASH)
-                else:
-                    entries[base] = choice
+            build = partial(_spread_offer, legal, 1 + number * per_target, per_target)
+            found.span(self._offer_base[target], OFFER_SLOTS * OFFER_CASH, build)
         return found
 
     def encode(self, view: View, canvas: Canvas) -> None:
@@ -340,6 +343,18 @@ class MiltonKeynesEncoding(Encoding[View]):
                 if owner >= 0:
                     owner_at[cell * players + owner] = 1.0
         return kind_at + owner_at
+
+
+def _spread_offer(legal: OfferSet, first: int, per_target: int, offset: int) -> Action:
+    """The action of id ``offset`` among a target's offer ids: slot ``offset // OFFER_CASH``
+    (offers evenly spread over the target's ``per_target``, from index ``first``), cash bucket
+    ``offset % OFFER_CASH``."""
+    slot, bucket = divmod(offset, OFFER_CASH)
+    choice = legal[first + round(slot * (per_target - 1) / (OFFER_SLOTS - 1))]
+    if not isinstance(choice, AmountRange):  # pragma: no cover - an OfferSet's offers are ranges
+        raise TypeError(f"an offer set's offer {choice!r} is not an amount range")
+    built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
+    return built
 
 
 def _plot_bits(cells: Sequence[int]) -> list[float]:
