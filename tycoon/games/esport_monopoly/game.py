@@ -80,7 +80,7 @@ class EsportMonopoly(Game[State, Action, View]):
         dynamics=Dynamics.SEQUENTIAL,
         chance=Chance.EXPLICIT,
         information=Information.IMPERFECT,
-        version="3",
+        version="2",
         options=(
             Option("starting-cash", 1500, "cash each player starts with (£)", low=0, high=100_000),
             Option("go-salary", 200, "salary for passing or landing on GO (£)", low=0, high=10_000),
