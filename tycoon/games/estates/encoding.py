@@ -30,7 +30,7 @@ from tycoon.games.estates.actions import (
     Sell,
     Stow,
 )
-from tycoon.games.estates.components import LAYOUT, Layout
+from tycoon.games.estates.components import Layout
 from tycoon.games.estates.state import PHASE_NAMES, Board, EstatesView
 
 BID_BUCKETS = 12
@@ -42,7 +42,7 @@ class EstatesEncoding(Encoding[EstatesView]):
     def __init__(self, game: Game[Any, Any, EstatesView]) -> None:
         super().__init__(game)
         players = game.players
-        layout: Layout = getattr(game, "layout", LAYOUT)
+        layout: Layout = game.layout  # type: ignore[attr-defined]  # an Estates game's own
         components = layout.components
         self._values = layout.values
         self._colours = colours = len(layout.colours)

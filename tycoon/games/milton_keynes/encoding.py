@@ -49,7 +49,7 @@ from tycoon.games.milton_keynes.actions import (
     Seal,
 )
 from tycoon.games.milton_keynes.board import LABELS, SIZE
-from tycoon.games.milton_keynes.cards import CATALOGUE, KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
+from tycoon.games.milton_keynes.cards import KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
 from tycoon.games.milton_keynes.legal import OfferSet, PairSet
 from tycoon.games.milton_keynes.scoring import Building
 from tycoon.games.milton_keynes.state import Phase
@@ -72,7 +72,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         players = game.players
         kinds = len(KIND_NAMES)
         # The game's own characters (what-if data may change how many there are).
-        roster = getattr(game, "characters", CATALOGUE.characters)
+        roster = game.characters  # type: ignore[attr-defined]  # a Milton Keynes game's own
         self._characters = characters = len(roster)
         slices = [
             FeatureSlice("phase", len(Phase), "one-hot, in the game's order of phases"),
