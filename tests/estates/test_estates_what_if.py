@@ -195,6 +195,21 @@ BAD: list[tuple[Any, str]] = [
 ]
 
 
+def test_the_minimum_bid_is_bounded_by_this_games_starting_money() -> None:
+    """The option's bound follows the data: a richer what-if allows a higher minimum bid, a
+    poorer one refuses a minimum above its own starting money."""
+    rich = make(
+        "estates", 3, data='{"components.json": {"starting_money": 40}}', **{"minimum-bid": 35}
+    )
+    assert isinstance(rich, Estates) and rich.minimum_bid == 35
+    with pytest.raises(
+        OptionError, match=r"minimum-bid: at most the starting money \(\$5M\), not 6"
+    ):
+        make("estates", 3, data='{"components.json": {"starting_money": 5}}', **{"minimum-bid": 6})
+    with pytest.raises(OptionError, match=r"minimum-bid"):
+        make("estates", 3, **{"minimum-bid": 1001})
+
+
 @pytest.mark.parametrize(("patch", "message"), BAD)
 def test_bad_catalogues_are_refused_naming_file_and_field(patch: Any, message: str) -> None:
     with pytest.raises(OptionError, match=message):

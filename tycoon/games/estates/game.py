@@ -37,9 +37,9 @@ from tycoon.games.estates.actions import (
     parse_action,
 )
 from tycoon.games.estates.components import (
-    COMPONENTS,
     ESTATES_DATA,
     IN_SUPPLY,
+    MAX_MONEY,
     NO_PIECE,
     game_layout,
 )
@@ -65,8 +65,6 @@ from tycoon.games.estates.state import (
 
 # Indices into EstatesState.tally.
 SOLD, BOUGHT, FREE, STOWED, TURNS = range(5)
-
-STARTING_MONEY = COMPONENTS.starting_money  # the built-in figure (bounds the minimum bid)
 
 
 class Estates(Game[EstatesState, Action, EstatesView]):
@@ -96,9 +94,10 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             Option(
                 "minimum-bid",
                 1,
-                "the lowest bid in $M (our choice: 1; 0 lets a player bid nothing)",
+                "the lowest bid in $M (our choice: 1; 0 lets a player bid nothing; at most the "
+                "starting money)",
                 low=0,
-                high=STARTING_MONEY,
+                high=MAX_MONEY,
             ),
             Option(
                 "open-money",
@@ -134,6 +133,13 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         self.round_wins_to_end = components.round_wins_to_end
         self.rounds = int(self.options["rounds"])
         self.minimum_bid = int(self.options["minimum-bid"])
+        if self.minimum_bid > self.starting_money:
+            # The option's bounds are fixed before the data is read: checked here against
+            # this game's own starting money (what-if data may change it).
+            raise OptionError(
+                f"minimum-bid: at most the starting money (${self.starting_money}M), "
+                f"not {self.minimum_bid}"
+            )
         self.open_money = bool(self.options["open-money"])
         self.empty_row_complete = bool(self.options["empty-row-complete"])
         # Every concrete action is made once; legal_actions hands out these instances.
