@@ -6,7 +6,8 @@
 ``speed`` plays 4-player games of greedy bots with the default 1,000 player-turn cap through the
 rules' fast path with ``tycoon.core.play_bots``, the simulation loop (observe, the bot's choice
 from its view and its legal actions, listed only if the bot reads them, transition at every
-decision) and reports games/s and player-turns/s. ``winrate`` plays
+decision: Esport Monopoly's own loop, ``--loop general`` the protocol's loop every game has) and
+reports games/s and player-turns/s. ``winrate`` plays
 greedy against random through ``Match`` (checked moves), seats alternating, and reports the
 greedy seat's win rate.
 """
@@ -18,13 +19,15 @@ import time
 from typing import Any
 
 from tycoon.core import Match, SeededRng, derive_seed, make, play_bots
+from tycoon.core.match import general_play_bots
 from tycoon.core.players import make_bot
 
 MAX_DECISIONS = 1_000_000  # a game that never ends is a bug, not a measurement
 
 
-def speed(games: int, players: int, seed: int) -> str:
+def speed(games: int, players: int, seed: int, loop: str = "game") -> str:
     game = make("esport-monopoly", players)
+    play = play_bots if loop == "game" else general_play_bots
     decisions = turns = capped = 0
     start = time.perf_counter()
     for index in range(games):
@@ -35,7 +38,7 @@ def speed(games: int, players: int, seed: int) -> str:
             make_bot("greedy", game, s, SeededRng(derive_seed(game_seed, s)))
             for s in range(players)
         ]
-        state, made = play_bots(game, state, bots, rng, MAX_DECISIONS)
+        state, made = play(game, state, bots, rng, MAX_DECISIONS)
         decisions += made
         turns += state.table.turn
         outcome = game.outcome(state)
@@ -84,9 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--loop",
+        choices=("game", "general"),
+        default="game",
+        help="speed: the game's own simulation loop (default) or the general one",
+    )
     args = parser.parse_args(argv)
     if args.what == "speed":
-        print(speed(args.games, args.players or 4, args.seed))
+        print(speed(args.games, args.players or 4, args.seed, args.loop))
     else:
         print(winrate(args.games, args.players or 2, args.seed))
     return 0

@@ -100,4 +100,5 @@ def test_the_greedy_monopoly_bot_rolls_buys_and_bids_without_listing_its_choices
         _, decisions = play_bots(game, state, bots, rng, 10**6)
     finally:
         game.legal_actions = original  # type: ignore[method-assign]
-    assert 0 < counting.listed < decisions / 2
+    # It lists them only where it picks among them and cannot tell the pick from its view.
+    assert counting.listed < decisions / 10

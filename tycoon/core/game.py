@@ -311,6 +311,16 @@ class Game(Generic[S, A, V]):
         encoding: Encoding[V] = factory(self)
         return encoding
 
+    # -- simulation: an optional loop of the game's own ----------------------------------------
+
+    def bot_loop(self) -> Callable[[S, Sequence[Any], Rng, int], tuple[S, int]] | None:
+        """This game's own simulation loop for :func:`~tycoon.core.match.play_bots`, or ``None``
+        (the default: the general loop). It takes the state, one bot per seat, the rng and the
+        decision limit, and must play exactly the games the general loop plays: every bot sees
+        the same views and choices, makes the same choices, and every draw comes in the same
+        order (tests/test_play_bots.py compares the two for every game that offers one)."""
+        return None
+
     # -- search: what a search bot may ask of a game (all optional) ----------------------------
 
     def rollout_policy(self) -> Callable[[S, int, Sequence[Any], Rng], Action] | None:

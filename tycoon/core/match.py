@@ -126,7 +126,18 @@ def play_bots(
     choices), for at most ``limit`` decisions: the simulation loop without a record. A bot
     that declares ``lazy_legal`` gets its choices as a :class:`LazyLegal`, so they are listed
     only if it reads them; the others get the game's list. Returns the state reached and the
-    number of decisions made (the game is over unless that is ``limit``)."""
+    number of decisions made (the game is over unless that is ``limit``). A game that offers
+    its own loop (:meth:`~tycoon.core.game.Game.bot_loop`) plays it, to the same effect."""
+    own = game.bot_loop()
+    if own is not None:
+        return own(state, bots, rng, limit)
+    return general_play_bots(game, state, bots, rng, limit)
+
+
+def general_play_bots(
+    game: Game[S, A, V], state: S, bots: Sequence[Bot], rng: Rng, limit: int
+) -> tuple[S, int]:
+    """:func:`play_bots` through the game's protocol alone (every game's reference loop)."""
     lazy = [bot.lazy_legal for bot in bots]
     to_act = game.to_act
     observe = game.observe

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from tycoon.core import Action, AmountRange, Rng
+from tycoon.core import Action, Rng
 from tycoon.core.players import Bot
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import EVENT, Board
@@ -140,6 +140,7 @@ class GreedyBot(Bot):
         self.reserve = int(self.float_param("reserve", 150, 0, 5000))
         self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
         self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
+        self.monopoly: EsportMonopoly = game
         self.rules = game.rules
         self.board: Board = game.rules.board
         self.tables = tables(self.board)
@@ -148,6 +149,7 @@ class GreedyBot(Bot):
         self._buy = A.BuyDeed(seat)
         self._decline = A.Decline(seat)
         self._pass = A.Pass(seat)
+        self._manage = A.OpenManage(seat)
         self.intent: Action | None = None
         self.stuck = (-1, -1)
         self.plan: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
@@ -157,6 +159,11 @@ class GreedyBot(Bot):
         self._targets_owner: tuple[int, ...] | None = None
         self._targets: list[tuple[int, int, tuple[int, ...]]] = []
         self._deals_turn = 0
+        # management's mortgage lifts (see lift_needs).
+        self._lift_needs: list[tuple[int, int]] = []
+        self._lift_least = 0
+        self._lift_held = -1
+        self._lift_mortgaged = -1
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
@@ -180,7 +187,7 @@ class GreedyBot(Bot):
             return self.raise_money(t, legal)
         if kind is Manage:
             intent, self.intent = self.intent, None
-            if intent is not None and intent in legal:
+            if intent is not None and self.offered(t, intent, legal):
                 return intent
             self.stuck = (t.turn, t.doubles)  # no managing again this window: no loop
             return cast(Action, legal[-1])  # back
@@ -232,9 +239,10 @@ class GreedyBot(Bot):
         if intent is not None:
             if isinstance(intent, A.Build):
                 return intent  # offered directly in the window
-            if isinstance(legal[-1], A.OpenManage):
+            if self.monopoly.has_menu(t, self.seat):
+                # The window's last choice is then 'manage' (told without listing them).
                 self.intent = intent
-                return cast(Action, legal[-1])  # manage (always the last window choice)
+                return self._manage
         # Own turn: roll (in jail: try for doubles); out of turn: skip until my own turn (the
         # window's first and second choices: not read from the list, which may go unlisted).
         return self._roll if own_turn else self._skip
@@ -258,18 +266,17 @@ class GreedyBot(Bot):
             best = self.pick_build(t, groups, cash - reserve)
             if best >= 0:
                 return A.Build(seat, best)
-        mortgaged = t.holdings[seat] & t.mortgaged
+        held = t.holdings[seat]
+        mortgaged = held & t.mortgaged
         if mortgaged and cash >= self.reserve + 33:
-            # Lift mortgages on full groups first (they then can be built on), when rich.
-            while mortgaged:
-                low = mortgaged & -mortgaged
-                mortgaged ^= low
-                square = low.bit_length() - 1
-                mask = self.board.group_mask[self.board.group[square]]
-                whole = t.holdings[seat] & mask == mask
-                margin = self.reserve * (1 if whole else 4)
-                if cash - self.board.lift[square] >= margin:
-                    return A.Lift(seat, square)
+            # Lift a mortgage when rich: the first mortgaged deed (in board order) whose lift
+            # leaves the margin (a smaller one on full groups, which then can be built on).
+            if mortgaged != self._lift_mortgaged or held != self._lift_held:
+                self.lift_needs(held, mortgaged)
+            if cash >= self._lift_least:
+                for square, need in self._lift_needs:
+                    if cash >= need:
+                        return A.Lift(seat, square)
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
             # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
             targets = self._targets if t.owner is self._targets_owner else self.deal_targets(t)
@@ -286,6 +293,20 @@ class GreedyBot(Bot):
                     self._deals_key = None  # look again next turn
                     return A.OpenDeal(seat, plan[0])
         return None
+
+    def lift_needs(self, held: int, mortgaged: int) -> None:
+        """For :meth:`management`: the cash at which each mortgaged deed would be lifted (its
+        lift plus the margin), in board order, and the least of them; kept for the deeds held
+        and mortgaged, which a decision rarely changes."""
+        needs: list[tuple[int, int]] = []
+        for square in bits(mortgaged):
+            mask = self.board.group_mask[self.board.group[square]]
+            margin = self.reserve * (1 if held & mask == mask else 4)
+            needs.append((square, self.board.lift[square] + margin))
+        self._lift_needs = needs
+        self._lift_least = min([need for _, need in needs])
+        self._lift_held = held
+        self._lift_mortgaged = mortgaged
 
     def pick_build(
         self, t: Table, groups: Sequence[tuple[tuple[int, ...], int, int]], budget: int
@@ -359,8 +380,66 @@ class GreedyBot(Bot):
 
     # -- debt ---------------------------------------------------------------------------------
     def raise_money(self, t: Table, legal: Sequence[Any]) -> Action:
-        """Mortgage loose deeds first, then sell buildings (a whole group's at once when the
-        debt needs it all), then mortgage group deeds."""
+        """Mortgage loose deeds first (the cheapest), then sell buildings on the group ranked
+        last for building (a whole group's at once when the debt needs it all), then mortgage
+        group deeds (the cheapest).
+
+        The choice :meth:`raise_money_listed` makes from the list, worked out from the table
+        without listing the choices (a test compares the two at every debt of many games):
+        the list holds the even sales of each group with buildings, the sales of whole groups,
+        then the mortgages of deeds of groups without buildings, and the first of the cheapest
+        by :meth:`raise_money_listed`'s cost is taken."""
+        seat = self.seat
+        board = self.board
+        held = t.holdings[seat]
+        level = t.level
+        top = t.stack[-1]
+        short = top.amount - t.cash[seat] if isinstance(top, Pay) else 0
+        few_stands = t.stands < 4
+        improved = 0
+        sale: Action | None = None
+        sale_rank = -1
+        for members, mask, _ in self.rules.full_groups(t, seat):
+            high = 0
+            for s in members:
+                if level[s] > high:
+                    high = level[s]
+            if not high:
+                continue
+            improved |= mask
+            rank = self.tables.build_rank[board.group[members[0]]]
+            if rank <= sale_rank:
+                continue
+            sale_rank = rank
+            first = members[0]
+            value = sum([level[s] for s in members]) * board.stand_cost[first] // 2
+            if short >= value or (high == 5 and few_stands):
+                sale = A.SellAll(seat, first)  # needed whole (or no even sale is offered)
+            else:
+                sale = A.Sell(seat, next(s for s in members if level[s] == high))
+        loose = -1
+        grouped = -1
+        free = held & ~t.mortgaged & ~improved
+        while free:
+            low = free & -free
+            free ^= low
+            square = low.bit_length() - 1
+            mask = board.group_mask[board.group[square]]
+            if held & mask == mask and board.kinds[square] == EVENT:
+                if grouped < 0 or board.price[square] < board.price[grouped]:
+                    grouped = square
+            elif loose < 0 or board.price[square] < board.price[loose]:
+                loose = square
+        if loose >= 0:
+            return A.Mortgage(seat, loose)
+        if sale is not None:
+            return sale
+        if grouped >= 0:
+            return A.Mortgage(seat, grouped)
+        return self.raise_money_listed(t, legal)
+
+    def raise_money_listed(self, t: Table, legal: Sequence[Any]) -> Action:
+        """:meth:`raise_money` by reading the list of choices: the least costly of them."""
         seat = self.seat
         held = t.holdings[seat]
         top = t.stack[-1]
@@ -501,21 +580,37 @@ class GreedyBot(Bot):
         if plan is None or plan[0] != d.partner:
             return A.Drop(seat)
         _, give, take, cash = plan
+        # Each step of the plan if it is among the choices (told as the game lists them, from
+        # the deeds each side may trade and the cash each has, without listing them all).
         for square in give:
             if square not in d.give:
-                action: Action = A.Give(seat, square)
-                return action if action in legal else A.Drop(seat)
+                if square in self.rules.tradeable(t, seat):
+                    return A.Give(seat, square)
+                return A.Drop(seat)
         for square in take:
             if square not in d.take:
-                action = A.Take(seat, square)
-                return action if action in legal else A.Drop(seat)
+                if square in self.rules.tradeable(t, d.partner):
+                    return A.Take(seat, square)
+                return A.Drop(seat)
         if cash != d.cash:
-            for choice in legal:
-                if isinstance(choice, AmountRange) and choice.holds_amount(cash):
-                    return cast(Action, choice.action(cash))
+            if -t.cash[d.partner] <= cash <= t.cash[seat]:
+                return A.Cash(seat, cash)
             return A.Drop(seat)
         self.plan = None
         return A.Offer(seat)
+
+    def offered(self, t: Table, intent: Action, legal: Sequence[Any]) -> bool:
+        """Whether the management menu offers ``intent``: a lift or a deal told as the game
+        lists them (without listing the whole menu), anything else looked up in the list."""
+        kind = type(intent)
+        if kind is A.Lift:
+            assert isinstance(intent, A.Lift)
+            return intent.square in self.rules.lift_squares(t, self.seat)
+        if kind is A.OpenDeal:
+            return not (t.dealt >> self.seat) & 1 and intent in self.monopoly.deal_partners(
+                t, self.seat
+            )
+        return intent in legal
 
     def likes(self, t: Table, d: Deal) -> bool:
         """Whether the deal offered to the bot is worth taking."""

@@ -5,6 +5,7 @@ views, outcome and statistics. The procedures of the rules are in ``engine.py``;
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from tycoon.core import (
@@ -713,6 +714,13 @@ class EsportMonopoly(Game[State, Action, View]):
         from tycoon.games.esport_monopoly import svg
 
         return svg.move_targets(self.board, action)
+
+    # -- simulation -------------------------------------------------------------------------------
+    def bot_loop(self) -> Callable[[State, Sequence[Any], Rng, int], tuple[State, int]] | None:
+        """The game's own simulation loop (``loop.py``): the same games, fewer indirections."""
+        from tycoon.games.esport_monopoly import loop
+
+        return partial(loop.play_bots, self)
 
     # -- search hooks ---------------------------------------------------------------------------
     def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:

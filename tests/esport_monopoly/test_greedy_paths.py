@@ -1,0 +1,82 @@
+"""The greedy bot's shortcuts against the choices they stand for, at every decision of many
+games: raising money worked out from the table against the least costly of the listed choices;
+the management menu, the lifts and deals it offers, and each step of a deal told without the
+list against the list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tycoon.core import SeededRng, derive_seed, is_legal, make
+from tycoon.core.players import make_bot
+from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.bots import GreedyBot
+from tycoon.games.esport_monopoly.game import EsportMonopoly
+from tycoon.games.esport_monopoly.state import Deal, Manage, Pay, Window
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (4, {}),
+    (2, {}),
+    (6, {"starting-cash": 800}),
+    (3, {"deck": "classic", "free-parking": True}),
+    (4, {"window": "everyone"}),
+]
+
+
+def test_raising_money_from_the_table_chooses_as_from_the_list() -> None:
+    debts = 0
+    sales = 0
+    for players, options in CONFIGS:
+        game = make("esport-monopoly", players, **options)
+        for seed in range(6):
+            rng = SeededRng(seed)
+            state = game.initial_state(rng)
+            bots = [
+                make_bot("greedy", game, s, SeededRng(derive_seed(seed, s))) for s in range(players)
+            ]
+            while game.to_act(state):
+                seat = game.to_act(state)[0]
+                legal = game.legal_actions(state, seat)
+                view = game.observe(state, seat)
+                bot = bots[seat]
+                assert isinstance(bot, GreedyBot)
+                if isinstance(state.table.stack[-1], Pay):
+                    chosen = bot.raise_money(view.table, legal)
+                    assert chosen == bot.raise_money_listed(view.table, legal), (seed, chosen)
+                    assert chosen in legal
+                    debts += 1
+                    sales += type(chosen).__name__ != "Mortgage"
+                state = game.transition(state, bot.choose(view, legal), rng)
+    assert debts > 200 and sales > 50
+
+
+def test_menus_lifts_deals_and_deal_steps_told_without_the_list_match_the_list() -> None:
+    checked = {"menu": 0, "intent": 0, "deal": 0}
+    for players, options in CONFIGS:
+        game = make("esport-monopoly", players, **options)
+        for seed in range(6):
+            rng = SeededRng(seed)
+            state = game.initial_state(rng)
+            bots = [
+                make_bot("greedy", game, s, SeededRng(derive_seed(seed, s))) for s in range(players)
+            ]
+            while game.to_act(state):
+                t = state.table
+                seat = game.to_act(state)[0]
+                legal = game.legal_actions(state, seat)
+                bot = bots[seat]
+                assert isinstance(bot, GreedyBot)
+                top = t.stack[-1]
+                if isinstance(top, Window):
+                    assert isinstance(game, EsportMonopoly)
+                    assert game.has_menu(t, seat) == isinstance(legal[-1], A.OpenManage)
+                    checked["menu"] += 1
+                elif isinstance(top, Manage) and bot.intent is not None:
+                    assert bot.offered(t, bot.intent, legal) == (bot.intent in legal)
+                    checked["intent"] += 1
+                action = bot.choose(game.observe(state, seat), legal)
+                if isinstance(top, Deal) and not top.sent:
+                    assert is_legal(legal, action), action
+                    checked["deal"] += 1
+                state = game.transition(state, action, rng)
+    assert checked["menu"] > 1000 and checked["intent"] > 50 and checked["deal"] > 50, checked

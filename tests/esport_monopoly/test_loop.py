@@ -1,0 +1,91 @@
+"""Esport Monopoly's own simulation loop (``Game.bot_loop``, used by ``play_bots``) against the
+general loop of ``tycoon.core``: many seeded games, greedy and random seats, varied options,
+compared decision by decision (every view each bot saw, its choice), then the end state and
+the rng's next draw (every draw made in the same order)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from tycoon.core import SeededRng, derive_seed, make, play_bots
+from tycoon.core.match import general_play_bots
+from tycoon.core.players import Bot, make_bot
+
+Seen = list[tuple[int, Any, Any]]
+
+
+class Watched(Bot):
+    """A bot's choices as they are made, with the view it made them from."""
+
+    def __init__(self, inner: Bot, seen: Seen) -> None:
+        self.inner = inner
+        self.seen = seen
+        self.lazy_legal = inner.lazy_legal
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        action = self.inner.choose(view, legal)
+        self.seen.append((self.inner.seat, view, action))
+        return action
+
+
+CONFIGS: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
+    (4, ("greedy",) * 4, {}),
+    (2, ("greedy", "greedy"), {}),
+    (6, ("greedy",) * 6, {}),
+    (4, ("greedy:noise=0.2", "random", "greedy", "random"), {}),
+    (3, ("greedy", "random", "greedy"), {"ask-rent": True, "deck": "classic"}),
+    (4, ("greedy",) * 4, {"free-parking": True}),
+    (4, ("greedy",) * 4, {"window": "everyone"}),
+    (4, ("greedy", "greedy:deals=0", "greedy", "random"), {"window": "none", "turn-cap": 80}),
+    (5, ("greedy:reserve=400",) * 5, {"starting-cash": 800}),
+]
+
+
+def play(
+    loop: Any, players: int, seats: tuple[str, ...], options: dict[str, Any], seed: int
+) -> tuple[Seen, Any, int, int]:
+    game = make("esport-monopoly", players, **options)
+    rng = SeededRng(seed)
+    state = game.initial_state(rng)
+    seen: Seen = []
+    bots = [
+        Watched(make_bot(code, game, s, SeededRng(derive_seed(seed, s))), seen)
+        for s, code in enumerate(seats)
+    ]
+    state, decisions = loop(game, state, bots, rng, 10**6)
+    return seen, state, decisions, rng.below(1 << 30)
+
+
+@pytest.mark.parametrize("config", range(len(CONFIGS)))
+def test_the_games_own_loop_plays_the_games_of_the_general_loop(config: int) -> None:
+    players, seats, options = CONFIGS[config]
+    assert make("esport-monopoly", players, **options).bot_loop() is not None
+    for seed in range(8):
+        seen, state, decisions, draw = play(play_bots, players, seats, options, seed)
+        ref_seen, ref_state, ref_decisions, ref_draw = play(
+            general_play_bots, players, seats, options, seed
+        )
+        assert decisions == ref_decisions == len(seen) > 0
+        for number, (step, ref_step) in enumerate(zip(seen, ref_seen, strict=True)):
+            assert step == ref_step, (seed, number)
+        assert state == ref_state and draw == ref_draw
+        assert state.table.over
+
+
+def test_the_games_own_loop_stops_at_the_limit_and_goes_on_from_there() -> None:
+    game = make("esport-monopoly", 4)
+    reference: list[Any] = []
+    for limits in ((37, 10**6), (10**6,)):
+        rng = SeededRng(9)
+        state = game.initial_state(rng)
+        bots = [make_bot("greedy", game, s, SeededRng(s)) for s in range(4)]
+        total = 0
+        for limit in limits:
+            state, made = play_bots(game, state, bots, rng, limit)
+            assert made <= limit
+            total += made
+        reference.append((state, total))
+    assert reference[0] == reference[1]

@@ -1,0 +1,60 @@
+"""Esport Monopoly's own simulation loop (``Game.bot_loop``): what ``tycoon.core.play_bots``
+does for any game, with the protocol's indirections taken out of the per-decision path.
+
+Every decision still goes observe → the bot's choice from its view and its (lazily listed)
+choices → transition, in the same order with the same draws, so the loop plays exactly the games
+of the general loop; ``tests/esport_monopoly/test_loop.py`` compares the two view by view. What
+it saves: the seats to act read straight off the table, the view made without a method call,
+and the transition's dispatch (the common roll goes straight to the rules' fast roll).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tycoon.core import LazyLegal, Rng
+from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.state import State, View, Window
+
+if TYPE_CHECKING:
+    from tycoon.games.esport_monopoly.game import EsportMonopoly
+
+_ROLL = A.Roll
+_new = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
+
+
+def play_bots(
+    game: EsportMonopoly, state: State, bots: Sequence[Any], rng: Rng, limit: int
+) -> tuple[State, int]:
+    """Play ``state`` on with ``bots`` for at most ``limit`` decisions (as ``play_bots``)."""
+    rules = game.rules
+    step = rules.step
+    fast_roll = rules.fast_roll
+    fast = rules.fast
+    legal_actions = game.legal_actions
+    lazy = [bot.lazy_legal for bot in bots]
+    decisions = 0
+    while decisions < limit:
+        t = state.table
+        acting = t.acting
+        if not acting:
+            break
+        seat = acting[0]
+        legal = LazyLegal(game, state, seat) if lazy[seat] else legal_actions(state, seat)
+        action = bots[seat].choose(_new(View, (seat, t)), legal)
+        if (
+            type(action) is _ROLL
+            and fast
+            and type(t.stack[-1]) is Window
+            and not t.claims
+            and not t.jail[t.active]
+        ):
+            state = fast_roll(state, rng)  # what step does with this roll
+        else:
+            state = step(state, action, rng)
+        decisions += 1
+    return state, decisions
+
+
+__all__ = ["play_bots"]
