@@ -347,3 +347,72 @@ def test_offer_ids_are_known_without_building_an_offer(monkeypatch: pytest.Monke
     assert is_legal(legal, action) and len(built) == 2
     with pytest.raises(KeyError):
         ids[table.wait]
+
+
+def _counting_keys(encoding: Encoding[Any]) -> list[int]:
+    """Replace every row's field getter of ``encoding`` by one that counts its calls."""
+    calls = [0]
+    for row in encoding._rows.values():
+        key = row.key
+        if key is None:
+            continue
+
+        def counted(action: Any, key: Any = key) -> Any:
+            calls[0] += 1
+            return key(action)
+
+        row.key = counted
+    return calls
+
+
+def test_an_action_listed_again_is_looked_up_by_identity() -> None:
+    """The Estates keeps its actions and lists the same objects state after state: an action
+    seen once is not taken apart field by field again, and its id is the same."""
+    from tycoon.games.estates.actions import Place
+
+    game = make("estates")
+    encoding = game.encoding()
+    calls = _counting_keys(encoding)
+    places = [Place(seat=0, row=row, lot=lot) for row in range(3) for lot in range(1, 6)]
+    first = encoding.legal_ids(places)
+    assert calls[0] == len(places)
+    again = encoding.legal_ids(list(reversed(places)))
+    assert calls[0] == len(places)
+    assert sorted(again) == sorted(first) and all(again[i] is first[i] for i in first)
+    equal = [Place(seat=0, row=place.row, lot=place.lot) for place in places]
+    assert sorted(encoding.legal_ids(equal)) == sorted(first)  # equal, not the same: looked up
+    assert calls[0] == 2 * len(places)
+
+
+def test_a_kind_whose_actions_are_always_new_is_no_longer_remembered() -> None:
+    """A game that makes its actions anew each time never lists one again: once such a kind has
+    filled the record of actions seen, it is not remembered any more, and its ids stay right."""
+    from tycoon.games.estates.actions import Place
+
+    game = make("estates")
+    encoding = game.encoding()
+    row = encoding._rows[Place]
+    for _ in range(700):
+        ids = encoding.legal_ids(
+            [Place(seat=0, row=r, lot=lot) for r in range(3) for lot in (1, 2)]
+        )
+    assert not row.remember and len(ids) == 6
+    assert sorted(ids) == sorted(
+        encoding.base_id(Place, (r, lot)) for r in range(3) for lot in (1, 2)
+    )
+
+
+def test_the_buckets_of_a_one_slot_amount_come_as_one_run() -> None:
+    """A range of amounts of a kind with one slot gives its buckets as a run of ids (set in the
+    mask at once), the first range of the template only, each bucket's action built when looked
+    up."""
+    from sealed_auction import Bid
+
+    game = make("sealed-auction")
+    encoding = game.encoding()
+    kind = next(kind for kind in encoding.kinds if kind.action is Bid)
+    ids = encoding.legal_ids([AmountRange(Bid(0, 0), 3, 13), AmountRange(Bid(0, 0), 5, 6)])
+    assert not ids.entries and len(ids.spans) == 1
+    first, count, _ = ids.spans[0]
+    assert count == kind.buckets == len(ids)
+    assert ids[first].amount == 3 and ids[first + count - 1].amount == 13  # type: ignore[attr-defined]
