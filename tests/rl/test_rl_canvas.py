@@ -416,3 +416,39 @@ def test_the_buckets_of_a_one_slot_amount_come_as_one_run() -> None:
     first, count, _ = ids.spans[0]
     assert count == kind.buckets == len(ids)
     assert ids[first].amount == 3 and ids[first + count - 1].amount == 13  # type: ignore[attr-defined]
+
+
+def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Of a town whose board changed since the seat's last view, only the changed cells are
+    encoded again (a build changes one of 36), and the numbers equal a fresh encoding."""
+    from dataclasses import replace
+
+    from tycoon.games.water_rights.encoding import WaterRightsEncoding
+
+    game = make("water-rights")
+    encoding = game.encoding()
+    state = game.initial_state(SeededRng(1))
+    view = game.observe(state, 0)
+    canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
+    encoding.encode(view, canvas)
+    town = view.towns[1]
+    cells = list(town.cells)
+    cells[7] = next(kind for kind in range(len(encoding.kinds_table)) if kind != cells[7])
+    water = list(town.water)
+    water[20] += 1
+    towns = list(view.towns)
+    towns[1] = replace(town, cells=tuple(cells), water=tuple(water))
+    changed = replace(view, towns=tuple(towns))
+    written: list[int] = []
+    cell = WaterRightsEncoding._cell
+
+    def counted(self: Any, town: Any, index: int) -> list[float]:
+        written.append(index)
+        return cell(self, town, index)
+
+    monkeypatch.setattr(WaterRightsEncoding, "_cell", counted)
+    encoding.encode(changed, canvas)
+    assert sorted(written) == [7, 20]
+    assert canvas.data.tolist() == [float(v) for v in encoding.features(changed)]

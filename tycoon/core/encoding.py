@@ -460,6 +460,20 @@ class Canvas:
             return
         self.data[start : start + len(values)] = values
 
+    def put(self, start: int, values: Sequence[float]) -> None:
+        """The numbers ``values`` from ``start`` on, written as they are: for an encoding that
+        keeps track itself of what a part of a persistent canvas was made from (its memo) and
+        rewrites only a piece of it."""
+        raw = self.raw
+        if raw is not None:
+            size = len(values)
+            packer = _PACKERS.get(size)
+            if packer is None:
+                packer = _PACKERS[size] = struct.Struct(f"{size}f")
+            packer.pack_into(raw, 4 * start, *values)
+            return
+        self.data[start : start + len(values)] = values
+
     def numbers(self, name: str, start: int, values: Sequence[float]) -> None:
         """The numbers ``values`` from ``start`` on; on a persistent canvas only those that
         changed since the part was last written (for long runs that change a little at a
