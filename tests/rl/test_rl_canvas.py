@@ -435,7 +435,7 @@ def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
     encoding.encode(view, canvas)
     town = view.towns[1]
     cells = list(town.cells)
-    cells[7] = next(kind for kind in range(len(encoding.kinds_table)) if kind != cells[7])
+    cells[7] = next(kind for kind in range(len(game.rules.kinds)) if kind != cells[7])  # type: ignore[attr-defined]
     water = list(town.water)
     water[20] += 1
     towns = list(view.towns)
