@@ -452,3 +452,17 @@ def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
     encoding.encode(changed, canvas)
     assert sorted(written) == [7, 20]
     assert canvas.data.tolist() == [float(v) for v in encoding.features(changed)]
+
+
+def test_a_part_made_from_equal_sources_is_kept() -> None:
+    """``Canvas.unchanged``: on a persistent canvas, true when the part's sources are equal to
+    those it was last made from (even new objects of the same values), false the first time and
+    after a change; always false on a fresh canvas (which is written once, in full)."""
+    canvas = Canvas(np.zeros(4, dtype=np.float32), {})
+    assert not canvas.unchanged("part", (1, (2, 3)))
+    assert canvas.unchanged("part", (1, tuple([2, 3])))
+    assert not canvas.unchanged("part", (1, (2, 4)))
+    assert canvas.unchanged("part", (1, (2, 4)))
+    assert not canvas.unchanged("other", (1, (2, 4)))
+    fresh = Canvas([0.0] * 4)
+    assert not fresh.unchanged("part", (1,)) and not fresh.unchanged("part", (1,))

@@ -442,6 +442,20 @@ class Canvas:
         memo[name] = source
         return False
 
+    def unchanged(self, name: str, sources: tuple[Any, ...]) -> bool:
+        """True if the part ``name`` was last made from equal ``sources`` (the view's fields it
+        is made from, immutable: compared by identity first, then by value), so it holds its
+        numbers already; otherwise the caller writes the part and ``sources`` are remembered.
+        Always false on a fresh canvas. For parts whose sources a view makes anew each time
+        (new tuples of the same numbers), where :meth:`same` would never hold."""
+        memo = self.memo
+        if memo is None:
+            return False
+        if memo.get(name) == sources:
+            return True
+        memo[name] = sources
+        return False
+
     def block(self, name: str, start: int, values: Sequence[float]) -> None:
         """The numbers ``values`` from ``start`` on (written only if they differ from the
         part's last numbers). ``values`` must not be changed afterwards."""
