@@ -170,7 +170,26 @@ def test_a_menu_the_game_hands_out_again_keeps_its_ids() -> None:
             seen[id(legal)] = legal
         assert mask.tolist() == _plain_mask(table, seat)
         table.play(sample_choice(legal, rng))
-    assert kept > 10
+    assert kept > 10 and table.menus_on
+
+
+def test_a_game_that_never_hands_out_a_tuple_again_is_not_looked_up() -> None:
+    """The Estates makes a new tuple of choices in every state: once many have come and none
+    came back, tuples are no longer looked for among those seen (and masks stay right)."""
+    game = make("estates")
+    table = Table(game)
+    rng = SeededRng(4)
+    seed = 4
+    moves = 0
+    while moves < 400:
+        table.reset(seed)
+        seed += 1
+        while to_act := table.to_act():
+            seat = to_act[0]
+            assert table.mask(seat).tolist() == _plain_mask(table, seat)
+            table.play(sample_choice(game.legal_actions(table.state, seat), rng))
+            moves += 1
+    assert not table.menus_on and not table._once
 
 
 def test_an_observation_is_a_copy_the_next_step_does_not_change() -> None:

@@ -380,6 +380,8 @@ class LegalIds(Mapping[int, Action]):
         return chain(self.entries, *(range(f, f + count) for f, count, _ in self.spans))
 
     def __len__(self) -> int:
+        if not self.spans:
+            return len(self.entries)
         return len(self.entries) + sum(count for _, count, _ in self.spans)
 
     def __contains__(self, key: object) -> bool:

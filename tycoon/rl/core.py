@@ -94,6 +94,11 @@ class Table:
         # most recent) and those seen again (menus, kept while there are not too many).
         self._once: dict[int, tuple[Any, LegalIds]] = {}
         self._menus: dict[int, tuple[Any, LegalIds, np.ndarray]] = {}
+        # Whether tuples are looked for among those: a game that has handed out many tuples and
+        # never one again (a new tuple each state) is not looked up any more.
+        self.menus_on = True
+        self._tuples = 0
+        self._menu_hits = 0
         # One persistent canvas per seat: its buffer holds the seat's last observation, so an
         # encoding writes only what changed since (each observation handed out is a copy);
         # ``_encoded[seat]`` is the state the canvas was last written for.
@@ -129,16 +134,22 @@ class Table:
             entry = (state, _NO_IDS, self._wait_mask)
         else:
             legal = self.game.legal_actions(state, seat)
-            menu = self._menu(legal) if type(legal) is tuple else None
+            menus = self.menus_on and type(legal) is tuple
+            menu = self._menu(legal) if menus else None  # type: ignore[arg-type]
             if menu is not None:
+                self._menu_hits += 1
                 entry = (state, menu[1], menu[2])
             else:
                 ids = self.encoding.legal_ids(legal)
                 entry = (state, ids, None if ids else self._wait_mask)
-                if type(legal) is tuple:
+                if menus:
                     if len(self._once) >= _ONCE:
                         self._once.clear()
                     self._once[id(legal)] = (legal, ids)
+                    self._tuples += 1
+                    if self._tuples >= _TRIAL and not self._menu_hits:
+                        self.menus_on = False
+                        self._once.clear()
         self._legal[seat] = entry
         return entry
 
@@ -266,6 +277,8 @@ _FEW_BITS = 6
 # starts again.
 _ONCE = 16
 _MENUS = 64
+# After this many tuples of choices, none of which came back, tuples are no longer looked up.
+_TRIAL = 256
 
 
 def seed_from(generator: np.random.Generator) -> int:
