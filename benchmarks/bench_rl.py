@@ -21,7 +21,11 @@ neither built nor encoded (the observation's numbers replaced by a fixed array; 
 steps and rewards as usual). Its ratio bounds what any faster ``observe`` and encoding could
 reach with the rest of the wrapper as it is.
 
-(``PYTHONPATH=.`` from a worktree, so that its own ``tycoon`` is imported.)
+(``PYTHONPATH=.`` from a worktree, so that its own ``tycoon`` is imported.) Compiled, both sides
+alike (the engine, the games and their encodings compiled by mypyc; ``tycoon.rl`` stays Python)::
+
+    python benchmarks/accelerate.py build/fast
+    PYTHONPATH=build/fast python benchmarks/bench_rl.py --cpu --ceiling
 """
 
 from __future__ import annotations

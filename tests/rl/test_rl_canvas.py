@@ -170,7 +170,26 @@ def test_a_menu_the_game_hands_out_again_keeps_its_ids() -> None:
             seen[id(legal)] = legal
         assert mask.tolist() == _plain_mask(table, seat)
         table.play(sample_choice(legal, rng))
-    assert kept > 10
+    assert kept > 10 and table.menus_on
+
+
+def test_a_game_that_never_hands_out_a_tuple_again_is_not_looked_up() -> None:
+    """The Estates makes a new tuple of choices in every state: once many have come and none
+    came back, tuples are no longer looked for among those seen (and masks stay right)."""
+    game = make("estates")
+    table = Table(game)
+    rng = SeededRng(4)
+    seed = 4
+    moves = 0
+    while moves < 400:
+        table.reset(seed)
+        seed += 1
+        while to_act := table.to_act():
+            seat = to_act[0]
+            assert table.mask(seat).tolist() == _plain_mask(table, seat)
+            table.play(sample_choice(game.legal_actions(table.state, seat), rng))
+            moves += 1
+    assert not table.menus_on and not table._once
 
 
 def test_an_observation_is_a_copy_the_next_step_does_not_change() -> None:
@@ -347,3 +366,122 @@ def test_offer_ids_are_known_without_building_an_offer(monkeypatch: pytest.Monke
     assert is_legal(legal, action) and len(built) == 2
     with pytest.raises(KeyError):
         ids[table.wait]
+
+
+def _counting_keys(encoding: Encoding[Any]) -> list[int]:
+    """Replace every row's field getter of ``encoding`` by one that counts its calls."""
+    calls = [0]
+    for row in encoding._rows.values():
+        key = row.key
+        if key is None:
+            continue
+
+        def counted(action: Any, key: Any = key) -> Any:
+            calls[0] += 1
+            return key(action)
+
+        row.key = counted
+    return calls
+
+
+def test_an_action_listed_again_is_looked_up_by_identity() -> None:
+    """The Estates keeps its actions and lists the same objects state after state: an action
+    seen once is not taken apart field by field again, and its id is the same."""
+    from tycoon.games.estates.actions import Place
+
+    game = make("estates")
+    encoding = game.encoding()
+    calls = _counting_keys(encoding)
+    places = [Place(seat=0, row=row, lot=lot) for row in range(3) for lot in range(1, 6)]
+    first = encoding.legal_ids(places)
+    assert calls[0] == len(places)
+    again = encoding.legal_ids(list(reversed(places)))
+    assert calls[0] == len(places)
+    assert sorted(again) == sorted(first) and all(again[i] is first[i] for i in first)
+    equal = [Place(seat=0, row=place.row, lot=place.lot) for place in places]
+    assert sorted(encoding.legal_ids(equal)) == sorted(first)  # equal, not the same: looked up
+    assert calls[0] == 2 * len(places)
+
+
+def test_a_kind_whose_actions_are_always_new_is_no_longer_remembered() -> None:
+    """A game that makes its actions anew each time never lists one again: once such a kind has
+    filled the record of actions seen, it is not remembered any more, and its ids stay right."""
+    from tycoon.games.estates.actions import Place
+
+    game = make("estates")
+    encoding = game.encoding()
+    row = encoding._rows[Place]
+    for _ in range(700):
+        ids = encoding.legal_ids(
+            [Place(seat=0, row=r, lot=lot) for r in range(3) for lot in (1, 2)]
+        )
+    assert not row.remember and len(ids) == 6
+    assert sorted(ids) == sorted(
+        encoding.base_id(Place, (r, lot)) for r in range(3) for lot in (1, 2)
+    )
+
+
+def test_the_buckets_of_a_one_slot_amount_come_as_one_run() -> None:
+    """A range of amounts of a kind with one slot gives its buckets as a run of ids (set in the
+    mask at once), the first range of the template only, each bucket's action built when looked
+    up."""
+    from sealed_auction import Bid
+
+    game = make("sealed-auction")
+    encoding = game.encoding()
+    kind = next(kind for kind in encoding.kinds if kind.action is Bid)
+    ids = encoding.legal_ids([AmountRange(Bid(0, 0), 3, 13), AmountRange(Bid(0, 0), 5, 6)])
+    assert not ids.entries and len(ids.spans) == 1
+    first, count, _ = ids.spans[0]
+    assert count == kind.buckets == len(ids)
+    assert ids[first].amount == 3 and ids[first + count - 1].amount == 13  # type: ignore[attr-defined]
+
+
+def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Of a town whose board changed since the seat's last view, only the changed cells are
+    encoded again (a build changes one of 36), and the numbers equal a fresh encoding."""
+    from dataclasses import replace
+
+    from tycoon.games.water_rights.encoding import WaterRightsEncoding
+
+    game = make("water-rights")
+    encoding = game.encoding()
+    state = game.initial_state(SeededRng(1))
+    view = game.observe(state, 0)
+    canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
+    encoding.encode(view, canvas)
+    town = view.towns[1]
+    cells = list(town.cells)
+    cells[7] = next(kind for kind in range(len(game.rules.kinds)) if kind != cells[7])  # type: ignore[attr-defined]
+    water = list(town.water)
+    water[20] += 1
+    towns = list(view.towns)
+    towns[1] = replace(town, cells=tuple(cells), water=tuple(water))
+    changed = replace(view, towns=tuple(towns))
+    written: list[int] = []
+    cell = WaterRightsEncoding._cell
+
+    def counted(self: Any, town: Any, index: int) -> list[float]:
+        written.append(index)
+        return cell(self, town, index)
+
+    monkeypatch.setattr(WaterRightsEncoding, "_cell", counted)
+    encoding.encode(changed, canvas)
+    assert sorted(written) == [7, 20]
+    assert canvas.data.tolist() == [float(v) for v in encoding.features(changed)]
+
+
+def test_a_part_made_from_equal_sources_is_kept() -> None:
+    """``Canvas.unchanged``: on a persistent canvas, true when the part's sources are equal to
+    those it was last made from (even new objects of the same values), false the first time and
+    after a change; always false on a fresh canvas (which is written once, in full)."""
+    canvas = Canvas(np.zeros(4, dtype=np.float32), {})
+    assert not canvas.unchanged("part", (1, (2, 3)))
+    assert canvas.unchanged("part", (1, tuple([2, 3])))
+    assert not canvas.unchanged("part", (1, (2, 4)))
+    assert canvas.unchanged("part", (1, (2, 4)))
+    assert not canvas.unchanged("other", (1, (2, 4)))
+    fresh = Canvas([0.0] * 4)
+    assert not fresh.unchanged("part", (1,)) and not fresh.unchanged("part", (1,))

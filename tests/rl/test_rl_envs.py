@@ -196,6 +196,33 @@ def test_game_over_rewards_by_rank_score_or_win() -> None:
         rl.env("my-city", reward="fame")
 
 
+@pytest.mark.parametrize("name", [spec.name for spec in game_specs()])
+def test_an_aec_step_asks_for_the_outcome_only_once_nobody_is_to_act(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The AEC step finds who acts next and, only when nobody is (the game is over), asks for
+    the outcome: once a game, however long (an outcome may build its whole report)."""
+    env = rl.env(name)
+    game = env.table.game
+    asked: list[int] = []
+    outcome = game.outcome
+
+    def counted(state: Any) -> Any:
+        asked.append(1)
+        return outcome(state)
+
+    monkeypatch.setattr(game, "outcome", counted)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    steps = 0
+    while not env.terminations[env.agent_selection]:
+        observation, *_ = env.last()
+        env.step(masked_choice(observation, rng))
+        steps += 1
+    assert steps > 1 and len(asked) == 1
+    assert all(env.terminations.values()) and len(env.rewards) == game.players
+
+
 def _final_state(seed: int) -> Any:
     """The end of the game ``final`` above plays (same seed, same masked random choices)."""
     env = rl.env("my-city", 3)

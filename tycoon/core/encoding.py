@@ -103,6 +103,10 @@ class _Row:
     base: dict[Any, int] = field(default_factory=dict)
     key: Callable[[Any], Any] | None = None
     simple: bool = True
+    # Whether its actions are remembered by identity, and how many were since the record of
+    # them last started again (see Encoding._remember).
+    remember: bool = True
+    stored: int = 0
 
 
 class Encoding(Generic[V]):
@@ -116,6 +120,8 @@ class Encoding(Generic[V]):
         self.size = 0
         self.labels: tuple[str, ...] = ()
         self._rows: dict[type[Action], _Row] = {}
+        # Actions already looked up, by identity: id(action) -> (action, its id or -1).
+        self._known: dict[int, tuple[Any, int]] = {}
 
     def define(self, slices: Sequence[FeatureSlice], kinds: Sequence[ActionKind]) -> None:
         """Lay out the observation and build the action table (a subclass's ``__init__`` calls
@@ -124,6 +130,7 @@ class Encoding(Generic[V]):
         self.kinds = tuple(kinds)
         self.size = sum(s.size for s in self.slices)
         self._rows = {}
+        self._known = {}
         labels: list[str] = []
         for kind in self.kinds:
             if kind.action in self._rows:
@@ -198,14 +205,28 @@ class Encoding(Generic[V]):
         a group with more choices than the kind's ``slots`` keeps ``slots`` of them evenly spread
         along it, the first and last included. Slot by slot, an amount range is cut into the
         kind's buckets; a concrete action takes the slot's first id. An amount's action is built
-        only when its id is looked up."""
+        only when its id is looked up (a kind of one slot gives a range's buckets as one run,
+        :meth:`LegalIds.span`).
+
+        A concrete action of a one-id template is remembered by identity with its id (games
+        keep their actions and hand out the same objects state after state), so it is looked
+        up once, not taken apart field by field each time it is listed."""
         rows = self._rows
+        known = self._known
         found: dict[int, Any] = {}
+        ids = LegalIds(found)
         groups: dict[int, tuple[ActionKind, list[Any]]] | None = None
+        spanned: set[int] | None = None
         # By index, not by iteration: a compiled ActionSet's iterator insists on actions, and
         # some sets (Milton Keynes' permit-bid pairs) hold amount ranges.
         choices = legal if type(legal) in (list, tuple) else [legal[i] for i in range(len(legal))]
         for choice in choices:
+            hit = known.get(id(choice))
+            if hit is not None and hit[0] is choice:
+                known_id = hit[1]
+                if known_id >= 0 and known_id not in found:
+                    found[known_id] = choice
+                continue
             is_range = isinstance(choice, AmountRange)
             action = choice.template if is_range else choice
             row = rows.get(type(action))
@@ -214,20 +235,43 @@ class Encoding(Generic[V]):
             key = row.key
             base = row.base.get(key(action) if key is not None else None)
             if base is None:
+                if row.remember and not is_range:
+                    self._remember(choice, -1, row)
                 continue
             if row.simple:
-                if base not in found:
-                    found[base] = _Bucket(choice, 0, 1) if is_range else choice
+                if is_range:
+                    if base not in found:
+                        found[base] = _Bucket(choice, 0, 1)
+                else:
+                    if row.remember:
+                        self._remember(choice, base, row)
+                    if base not in found:
+                        found[base] = choice
+                continue
+            kind = row.kind
+            if kind.slots == 1:
+                # The first choice of the template takes its ids.
+                if base in found or (spanned is not None and base in spanned):
+                    continue
+                if not is_range:
+                    found[base] = choice
+                elif choice.field == kind.amount:
+                    if spanned is None:
+                        spanned = set()
+                    spanned.add(base)
+                    ids.span(base, kind.buckets, _Buckets(choice, kind.buckets))
+                else:
+                    found[base] = _Bucket(choice, 0, 1)
                 continue
             if groups is None:
                 groups = {}
             group = groups.get(base)
             if group is None:
-                groups[base] = (row.kind, [choice])
+                groups[base] = (kind, [choice])
             else:
                 group[1].append(choice)
         if groups is None:
-            return LegalIds(found)
+            return ids
         for base, (kind, members) in groups.items():
             buckets = max(kind.buckets, 1)
             for slot, choice in enumerate(spread(members, kind.slots)):
@@ -240,7 +284,39 @@ class Encoding(Generic[V]):
                         found[first] = _Bucket(choice, 0, 1)
                 else:
                     found[first] = choice
-        return LegalIds(found)
+        return ids
+
+    def _remember(self, choice: Any, base: int, row: _Row) -> None:
+        """Keep ``choice`` (so its identity stays its own) with its id, -1 for none. When the
+        record is full it starts again, and a kind that filled much of it stops being
+        remembered: its game makes its actions anew each time, never listing one again."""
+        known = self._known
+        if len(known) >= _KNOWN:
+            known.clear()
+            for other in self._rows.values():
+                if other.stored > _KNOWN // 4:
+                    other.remember = False
+                other.stored = 0
+        known[id(choice)] = (choice, base)
+        row.stored += 1
+
+
+# How many actions an encoding remembers by identity before it starts again.
+_KNOWN = 4096
+
+
+class _Buckets:
+    """The actions of a run of ``buckets`` ids over an amount range (built when looked up)."""
+
+    __slots__ = ("buckets", "choice")
+
+    def __init__(self, choice: AmountRange[Any], buckets: int) -> None:
+        self.choice = choice
+        self.buckets = buckets
+
+    def __call__(self, bucket: int) -> Action:
+        built: Action = self.choice.action(bucket_amount(self.choice, bucket, self.buckets))
+        return built
 
 
 class _Bucket:
@@ -304,6 +380,8 @@ class LegalIds(Mapping[int, Action]):
         return chain(self.entries, *(range(f, f + count) for f, count, _ in self.spans))
 
     def __len__(self) -> int:
+        if not self.spans:
+            return len(self.entries)
         return len(self.entries) + sum(count for _, count, _ in self.spans)
 
     def __contains__(self, key: object) -> bool:
@@ -366,6 +444,20 @@ class Canvas:
         memo[name] = source
         return False
 
+    def unchanged(self, name: str, sources: tuple[Any, ...]) -> bool:
+        """True if the part ``name`` was last made from equal ``sources`` (the view's fields it
+        is made from, immutable: compared by identity first, then by value), so it holds its
+        numbers already; otherwise the caller writes the part and ``sources`` are remembered.
+        Always false on a fresh canvas. For parts whose sources a view makes anew each time
+        (new tuples of the same numbers), where :meth:`same` would never hold."""
+        memo = self.memo
+        if memo is None:
+            return False
+        if memo.get(name) == sources:
+            return True
+        memo[name] = sources
+        return False
+
     def block(self, name: str, start: int, values: Sequence[float]) -> None:
         """The numbers ``values`` from ``start`` on (written only if they differ from the
         part's last numbers). ``values`` must not be changed afterwards."""
@@ -374,6 +466,20 @@ class Canvas:
             if memo.get(name) == values:
                 return
             memo[name] = values
+        raw = self.raw
+        if raw is not None:
+            size = len(values)
+            packer = _PACKERS.get(size)
+            if packer is None:
+                packer = _PACKERS[size] = struct.Struct(f"{size}f")
+            packer.pack_into(raw, 4 * start, *values)
+            return
+        self.data[start : start + len(values)] = values
+
+    def put(self, start: int, values: Sequence[float]) -> None:
+        """The numbers ``values`` from ``start`` on, written as they are: for an encoding that
+        keeps track itself of what a part of a persistent canvas was made from (its memo) and
+        rewrites only a piece of it."""
         raw = self.raw
         if raw is not None:
             size = len(values)

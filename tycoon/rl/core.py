@@ -59,8 +59,9 @@ class Table:
     computed from, seat by seat: asking again for the same state (``last()`` then
     ``action_masks()``, a repeated ``observe``) copies what was kept. A seat's observation is
     written into its persistent canvas (only the parts that changed since its last view); a
-    mask is made from the legal ids, and kept with them for a legal-choices tuple the game hands
-    out again (a game's cached menu), so a seat offered the same menu gets it by one copy.
+    mask is made from the legal ids into a new array handed out as it is (not kept, so not
+    copied), and kept with the ids for a legal-choices tuple the game hands out again (a game's
+    cached menu), so a seat offered the same menu gets it by one copy.
     """
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
@@ -85,14 +86,19 @@ class Table:
         # The state to_act was last asked of, and its answer.
         self._acting_state: Any = _NOTHING
         self._acting: tuple[int, ...] = ()
-        # Per seat: the state its legal ids and mask were made for, the ids and the mask (kept
-        # private: the mask handed out is a copy).
-        self._legal: dict[int, tuple[Any, LegalIds, np.ndarray]] = {}
+        # Per seat: the state its legal ids were made for, the ids and a mask kept for them
+        # (only *wait*, or a menu's: kept private, the mask handed out is a copy) or None.
+        self._legal: dict[int, tuple[Any, LegalIds, np.ndarray | None]] = {}
         # Legal-choices tuples by identity (each kept, so its id stays its own), with their ids
         # and mask, for games that hand out the same tuple again: those seen once (a few, the
         # most recent) and those seen again (menus, kept while there are not too many).
-        self._once: dict[int, tuple[Any, LegalIds, np.ndarray]] = {}
+        self._once: dict[int, tuple[Any, LegalIds]] = {}
         self._menus: dict[int, tuple[Any, LegalIds, np.ndarray]] = {}
+        # Whether tuples are looked for among those: a game that has handed out many tuples and
+        # never one again (a new tuple each state) is not looked up any more.
+        self.menus_on = True
+        self._tuples = 0
+        self._menu_hits = 0
         # One persistent canvas per seat: its buffer holds the seat's last observation, so an
         # encoding writes only what changed since (each observation handed out is a copy);
         # ``_encoded[seat]`` is the state the canvas was last written for.
@@ -117,8 +123,9 @@ class Table:
             self._acting_state = state
         return self._acting
 
-    def _legal_entry(self, seat: int) -> tuple[Any, LegalIds, np.ndarray]:
-        """The legal ids and the mask of ``seat`` for the current state (made once per state)."""
+    def _legal_entry(self, seat: int) -> tuple[Any, LegalIds, np.ndarray | None]:
+        """The legal ids of ``seat`` for the current state (made once per state), with a mask
+        kept for them (only *wait*, or a menu's) or ``None`` (made when asked for)."""
         state = self.state
         entry = self._legal.get(seat)
         if entry is not None and entry[0] is state:
@@ -127,38 +134,47 @@ class Table:
             entry = (state, _NO_IDS, self._wait_mask)
         else:
             legal = self.game.legal_actions(state, seat)
-            menu = self._menu(legal) if type(legal) is tuple else None
+            menus = self.menus_on and type(legal) is tuple
+            menu = self._menu(legal) if menus else None  # type: ignore[arg-type]
             if menu is not None:
+                self._menu_hits += 1
                 entry = (state, menu[1], menu[2])
             else:
                 ids = self.encoding.legal_ids(legal)
-                entry = (state, ids, self._mask_of(ids))
-                if type(legal) is tuple:
+                entry = (state, ids, None if ids else self._wait_mask)
+                if menus:
                     if len(self._once) >= _ONCE:
                         self._once.clear()
-                    self._once[id(legal)] = (legal, ids, entry[2])
+                    self._once[id(legal)] = (legal, ids)
+                    self._tuples += 1
+                    if self._tuples >= _TRIAL and not self._menu_hits:
+                        self.menus_on = False
+                        self._once.clear()
         self._legal[seat] = entry
         return entry
 
     def _menu(self, legal: tuple[Any, ...]) -> tuple[Any, LegalIds, np.ndarray] | None:
-        """What was made for this very tuple of choices before, if it was."""
+        """What was made for this very tuple of choices before, if it was (its mask made now,
+        the second time it comes)."""
         key = id(legal)
         menu = self._menus.get(key)
         if menu is not None and menu[0] is legal:
             return menu
-        menu = self._once.pop(key, None)
-        if menu is None or menu[0] is not legal:
+        once = self._once.pop(key, None)
+        if once is None or once[0] is not legal:
             return None
         if len(self._menus) >= _MENUS:
             self._menus.clear()
+        menu = (legal, once[1], self._mask_of(once[1]))
         self._menus[key] = menu
         return menu
 
     def _mask_of(self, ids: LegalIds) -> np.ndarray:
-        """The 0/1 mask of ``ids`` (only *wait* when there are none)."""
+        """The 0/1 mask of ``ids`` (a new array; only *wait* when there are none)."""
         count = len(ids)
         if not count:
-            return self._wait_mask
+            mask: np.ndarray = self._wait_mask.copy()
+            return mask
         if ids.spans:
             mask = self._no_mask.copy()
             for index in ids.entries:
@@ -188,7 +204,10 @@ class Table:
     def mask(self, seat: int) -> np.ndarray:
         """The legal ids of ``seat`` now as 0/1 (only *wait* when it has nothing to decide); a
         new array."""
-        mask: np.ndarray = self._legal_entry(seat)[2].copy()
+        _, ids, kept = self._legal_entry(seat)
+        if kept is None:
+            return self._mask_of(ids)
+        mask: np.ndarray = kept.copy()
         return mask
 
     def features(self, seat: int) -> np.ndarray:
@@ -258,6 +277,8 @@ _FEW_BITS = 6
 # starts again.
 _ONCE = 16
 _MENUS = 64
+# After this many tuples of choices, none of which came back, tuples are no longer looked up.
+_TRIAL = 256
 
 
 def seed_from(generator: np.random.Generator) -> int:

@@ -101,19 +101,25 @@ class TycoonAECEnv(AECEnv[str, Observation, int]):
         if chosen is None:
             raise IllegalActionError(f"{agent} cannot wait: it has a move to make")
         # Rewards come only at the end, so while the game goes on every reward is 0 and
-        # nothing needs clearing or adding up.
+        # nothing needs clearing or adding up. One pass: the move, then who acts next (a game
+        # is over exactly when nobody is to act, and only then is its outcome asked for).
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(chosen)
-        outcome = self.table.outcome()
-        if outcome is not None:
-            self._clear_rewards()
-            for seat, value in enumerate(final_rewards(outcome, self.reward)):
-                name = self.possible_agents[seat]
-                self.rewards[name] = value
-                self.terminations[name] = True
-                self.infos[name] = {"ranks": outcome.ranks, "scores": outcome.scores}
-            self._accumulate_rewards()
-        self._select()
+        table = self.table
+        table.play(chosen)
+        to_act = table.to_act()
+        if to_act:
+            self.agent_selection = self.possible_agents[to_act[0]]
+            return
+        outcome = table.outcome()
+        if outcome is None:
+            raise IllegalActionError(f"{table.game.spec.name}: nobody is to act, yet no outcome")
+        self._clear_rewards()
+        for seat, value in enumerate(final_rewards(outcome, self.reward)):
+            name = self.possible_agents[seat]
+            self.rewards[name] = value
+            self.terminations[name] = True
+            self.infos[name] = {"ranks": outcome.ranks, "scores": outcome.scores}
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

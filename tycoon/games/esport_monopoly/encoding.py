@@ -8,10 +8,18 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tycoon.core import Game
-from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice, relative_seat
+from tycoon.core.encoding import (
+    ActionKind,
+    Canvas,
+    Encoding,
+    FeatureSlice,
+    LegalIds,
+    relative_seat,
+)
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import DECK_NAMES, SQUARES
 from tycoon.games.esport_monopoly.state import (
@@ -144,6 +152,35 @@ class EsportMonopolyEncoding(Encoding[View]):
             for name in ("position", "owner", "level", "mortgaged", "rent", "bank", "deal deeds")
         ] + [self.slice_of("stack").start]
         self._orders = [[(start + k) % players for k in range(players)] for start in range(players)]
+        # The ids of the deeds a deal may give or take, by square (see legal_ids).
+        self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
+        self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
+
+    def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
+        """A deal's choices (a list that starts with the deeds it may give, then those it may
+        take, made anew each time) find their deeds' ids by square; the rest as usual."""
+        if type(legal) is not list or not legal or type(legal[0]) not in (A.Give, A.Take):
+            return super().legal_ids(legal)
+        give, take = self._give_ids, self._take_ids
+        found: dict[int, Any] = {}
+        index: int | None
+        position = 0
+        for choice in legal:
+            kind = type(choice)
+            if kind is A.Give:
+                index = give.get(choice.square)
+            elif kind is A.Take:
+                index = take.get(choice.square)
+            else:
+                break
+            if index is None:
+                break
+            if index not in found:
+                found[index] = choice
+            position += 1
+        ids = super().legal_ids(legal[position:])
+        ids.entries.update(found)  # other kinds' ids: never these
+        return ids
 
     def encode(self, view: View, canvas: Canvas) -> None:
         players = self._players

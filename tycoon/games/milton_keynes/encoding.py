@@ -215,16 +215,21 @@ class MiltonKeynesEncoding(Encoding[View]):
         seat = view.seat
         at = self._at
         characters = self._characters
-        head = [0] * (len(Phase) + 2 + players * characters)
-        phase = PHASES.get(view.phase, -1)
-        if phase >= 0:
-            head[phase] = 1
-        head[len(Phase)] = view.year
-        head[len(Phase) + 1] = view.season
-        for other, character in enumerate(_per_seat(view.characters, seat, players, -1)):
-            if 0 <= character < characters:
-                head[len(Phase) + 2 + other * characters + character] = 1
-        canvas.block("head", 0, head)
+        # Parts whose sources (the view's fields each is made from) are equal to those it was
+        # last made from are kept as they are: most of a view is as it was at the seat's last.
+        if not canvas.unchanged(
+            "head sources", (seat, view.phase, view.year, view.season, view.characters)
+        ):
+            head = [0] * (len(Phase) + 2 + players * characters)
+            phase = PHASES.get(view.phase, -1)
+            if phase >= 0:
+                head[phase] = 1
+            head[len(Phase)] = view.year
+            head[len(Phase) + 1] = view.season
+            for other, character in enumerate(_per_seat(view.characters, seat, players, -1)):
+                if 0 <= character < characters:
+                    head[len(Phase) + 2 + other * characters + character] = 1
+            canvas.block("head", 0, head)
         buildings = view.buildings
         if not canvas.same("buildings", buildings):
             canvas.block("building values", at["building kind"], self._buildings(buildings, seat))
@@ -255,6 +260,50 @@ class MiltonKeynesEncoding(Encoding[View]):
                 start + SIZE,
                 [start + cell for lot in view.lots for cell in lot],
             )
+        hand_sources = (
+            seat,
+            view.incomes,
+            view.markers,
+            view.floors,
+            view.blocks,
+            view.deed_counts,
+            view.permit_counts,
+            view.offers_left,
+            view.known_permits,
+            view.cash,
+            view.hand_permits,
+            view.deed_deck,
+            view.permit_deck,
+        )
+        if not canvas.unchanged("hand sources", hand_sources):
+            self._hands(view, seat, canvas)
+        sealed = view.sealed
+        table_sources = (
+            seat,
+            view.queue,
+            view.order,
+            None if sealed is None else (sealed.seats, sealed.committed, sealed.own is not None),
+            view.bribes,
+            len(view.draft),
+            view.bought,
+            view.lobbied,
+            view.slots,
+            view.bids,
+            view.bid_flow,
+            view.offer,
+            view.passes,
+            view.requisitioner,
+            len(view.claims),
+            view.stall,
+            view.deck_mark,
+            view.counters,
+        )
+        if not canvas.unchanged("table sources", table_sources):
+            canvas.block("table", at["queue"], self._table(view, seat))
+
+    def _hands(self, view: View, seat: int | None, canvas: Canvas) -> None:
+        """The per-seat figures and the observer's hand."""
+        players = self._players
         rotated = [
             _per_seat(figure, seat, players, -1)
             for figure in (
@@ -277,8 +326,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         hand.append(-1 if view.cash is None else view.cash)
         hand += _padded(view.hand_permits, PERMIT_TYPES)
         hand += (view.deed_deck, view.permit_deck)
-        canvas.block("hands", at["seat figures"], hand)
-        canvas.block("table", at["queue"], self._table(view, seat))
+        canvas.block("hands", self._at["seat figures"], hand)
 
     def _table(self, view: View, seat: int | None) -> list[float]:
         """The slices from the queue to the end."""

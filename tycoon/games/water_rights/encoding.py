@@ -8,7 +8,7 @@ the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice
 from tycoon.games.water_rights.actions import (
@@ -137,6 +137,7 @@ class WaterRightsEncoding(Encoding[View]):
         self._figures_at = self.slice_of("town figures").start
         self._cells_at = self.slice_of("town cells").start
         self._town_cells = CELLS * CELL_FIGURES
+        self._board_names = [f"board {number}" for number in range(len(MAYORS))]
         self._turn_at = self.slice_of("turn").start
 
     def encode(self, view: View, canvas: Canvas) -> None:
@@ -152,18 +153,24 @@ class WaterRightsEncoding(Encoding[View]):
         canvas.block("head", 0, head)
         towns = view.towns
         figures: list[float] = []
+        memo = canvas.memo
         for number, town in enumerate(towns):
             figures += _town_figures(town)
             # A town that did not change this step is the same object, and one whose board did
-            # not change shares it: its cells are kept.
+            # not change shares it: its cells are kept; of a changed board, only the cells
+            # that changed are written again.
             board = (town.cells, town.water, town.paid, town.farms, town.plants)
-            memo = canvas.memo
-            if memo is None or memo.get(f"board {number}") != board:
-                if memo is not None:
-                    memo[f"board {number}"] = board
-                canvas.numbers(
-                    f"cells {number}", self._cells_at + number * self._town_cells, self._cells(town)
-                )
+            start = self._cells_at + number * self._town_cells
+            if memo is None:
+                canvas.data[start : start + self._town_cells] = self._cells(town)
+                continue
+            name = self._board_names[number]
+            old = memo.get(name)
+            if old is None:
+                canvas.data[start : start + self._town_cells] = self._cells(town)
+            elif old != board:
+                self._changed_cells(town, old, canvas, start)
+            memo[name] = board
         canvas.block("town figures", self._figures_at, figures)
         turn = view.turn
         tail: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
@@ -205,26 +212,45 @@ class WaterRightsEncoding(Encoding[View]):
         canvas.block("turn", self._turn_at, tail)
 
     def _cells(self, town: Town) -> list[float]:
-        colours = len(COLOURS)
-        kinds = self.kinds_table
         row: list[float] = []
         for cell in range(CELLS):
-            kind = town.cells[cell]
-            bit = 1 << cell
-            row.extend(
-                (
-                    kind + 1,
-                    town.water[cell],
-                    town.paid[cell],
-                    town.farms & bit != 0,
-                    town.plants & bit != 0,
-                )
-            )
-            colour_row = [0] * colours
-            if kind != EMPTY and 0 <= kinds[kind].colour < colours:
-                colour_row[kinds[kind].colour] = 1
-            row.extend(colour_row)
+            row.extend(self._cell(town, cell))
         return row
+
+    def _cell(self, town: Town, cell: int) -> list[float]:
+        """A cell's :data:`CELL_FIGURES` numbers."""
+        kind = town.cells[cell]
+        bit = 1 << cell
+        row: list[float] = [
+            kind + 1,
+            town.water[cell],
+            town.paid[cell],
+            town.farms & bit != 0,
+            town.plants & bit != 0,
+        ]
+        colour_row = [0] * len(COLOURS)
+        if kind != EMPTY:
+            colour = self.kinds_table[kind].colour
+            if 0 <= colour < len(COLOURS):
+                colour_row[colour] = 1
+        row.extend(colour_row)
+        return row
+
+    def _changed_cells(self, town: Town, old: tuple[Any, ...], canvas: Canvas, start: int) -> None:
+        """Write again the cells of ``town`` that differ from the board ``old`` (cells, water,
+        paid, farms, plants) its numbers were written from."""
+        cells, water, paid, farms, plants = old
+        dirty = (farms ^ town.farms) | (plants ^ town.plants)
+        for now, was in ((town.cells, cells), (town.water, water), (town.paid, paid)):
+            if now is not was:
+                for cell, (value, before) in enumerate(zip(now, was, strict=True)):
+                    if value != before:
+                        dirty |= 1 << cell
+        while dirty:
+            low = dirty & -dirty
+            cell = low.bit_length() - 1
+            canvas.put(start + cell * CELL_FIGURES, self._cell(town, cell))
+            dirty ^= low
 
 
 def _town_figures(town: Town) -> list[float]:
