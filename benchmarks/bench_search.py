@@ -3,12 +3,18 @@
     python benchmarks/bench_search.py                        # every game, default settings
     python benchmarks/bench_search.py --game esport-monopoly --iterations 400
     PYTHONPATH=build/fast python benchmarks/bench_search.py  # the compiled build
+    python benchmarks/bench_search.py --game esport-monopoly --departures 4 --playouts 150
 
 Positions are taken from a seeded game between ``greedy`` bots: every decision of seat 1 that
 has more than one choice, spread over the whole game, up to ``--positions`` of them. The search
 runs from each position's view with the bot's default settings (``rollout=policy``, the game's
 depth) unless told otherwise; the figure is iterations divided by the processor time spent
 searching (process time, so that other work on a shared machine does not count).
+
+``--departures N`` plays N games of the search (``--bot``, default ``ismcts``) against
+``greedy`` seats and lists every decision where it left the policy's move, with both moves'
+values by ``--playouts`` whole games of the policy's play from the view (common random numbers;
+``tycoon.bots.analysis``), then the count and mean gain by kind of decision.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import time
 from typing import Any
 
 import tycoon
+from tycoon.bots.analysis import Departure, departures
 from tycoon.bots.ismcts import IsmctsBot
 from tycoon.core import Match, SeededRng, count_actions, make
 from tycoon.sim import make_bots
@@ -102,6 +109,31 @@ def hidden_error(game_name: str, count: int, draws: int) -> dict[str, float]:
     return {path: sum(v) / (count * draws) for path, v in sorted(errors.items())}
 
 
+def departure_report(game_name: str, bot: str, games: int, playouts: int) -> None:
+    game = make(game_name)
+    gains: dict[str, list[float]] = {}
+    decisions = 0
+    for event in departures(game, bot, "greedy", games, playouts):
+        if isinstance(event, Departure):
+            gains.setdefault(event.kind, []).append(event.gain)
+            sys.stdout.write(
+                f"game {event.game} decision {event.decision:3}: "
+                f"{game.format_action(event.policy_move)} ({event.policy_value:.3f}) -> "
+                f"{game.format_action(event.bot_move)} ({event.bot_value:.3f})\n"
+            )
+        else:
+            decisions += event.decisions
+            sys.stdout.write(f"game {event.game}: {event.decisions} decisions, rank {event.rank}\n")
+    total = sum(len(g) for g in gains.values())
+    sys.stdout.write(f"{game_name}: {total} departures in {decisions} decisions of {bot}\n")
+    for kind, values in sorted(gains.items()):
+        mean = sum(values) / len(values)
+        sys.stdout.write(f"  {kind:16} {len(values):4} departures, mean gain {mean:+.4f}\n")
+    if total:
+        every = sum(sum(g) for g in gains.values())
+        sys.stdout.write(f"  gain per game {every / games:+.4f} (reward: 0.8 a win, 0.2 by rank)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=GAMES, help="default: all")
@@ -112,7 +144,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--hidden", action="store_true", help="also: how far determinisations fall from the truth"
     )
+    parser.add_argument(
+        "--departures", type=int, default=0, help="games in which to value the departures"
+    )
+    parser.add_argument("--bot", default="ismcts", help="the search's seat code (--departures)")
+    parser.add_argument("--playouts", type=int, default=100, help="per move valued")
     args = parser.parse_args(argv)
+    if args.departures:
+        for name in args.game or GAMES:
+            departure_report(name, args.bot, args.departures, args.playouts)
+        return 0
     params = {"rollout": args.rollout}
     if args.depth is not None:
         params["depth"] = str(args.depth)

@@ -690,3 +690,53 @@ def test_told_to_stretch_always_close_rewards_are_stretched_where_chance_plays()
     good, _ = _two_children(search)
     search.memo = None
     assert search._select(search.root, [good, Pick(0, 2)], None, SeededRng(2)).action == good
+
+
+def _other_seat_branching(node: Any, seat: int) -> int:
+    """The most children, among the tree's nodes, that are another seat's moves."""
+    others = sum(1 for child in node.children.values() if child.seat != seat)
+    return max([others, *(_other_seat_branching(c, seat) for c in node.children.values())])
+
+
+def _own_depth(node: Any, seat: int, depth: int = 0) -> int:
+    """How many of the bot's own moves deep the tree goes."""
+    deepest = depth
+    for child in node.children.values():
+        deepest = max(deepest, _own_depth(child, seat, depth + (child.seat == seat)))
+    return deepest
+
+
+def test_told_opponents_play_the_policy_only_the_bots_own_choices_branch() -> None:
+    """My City is deterministic after the deal: a seat playing the policy has one move in a
+    state, so with ``opponents=policy`` no node holds two of another seat's moves, while the
+    search of every seat's moves branches on them; the tree reaches the bot's next choices."""
+    game, state, seat = decision("my-city", skip=8)
+    legal = game.legal_actions(state, seat)
+    view = game.observe(state, seat)
+    trees = {}
+    for follow in (False, True):
+        search = Search(
+            game,
+            seat,
+            view,
+            legal,
+            SeededRng(3),
+            policy=game.rollout_policy(),
+            depth=game.search_depth(),
+            opponents_policy=follow,
+        )
+        search.run(iterations=150)
+        trees[follow] = search
+    assert _other_seat_branching(trees[False].root, seat) >= 2
+    assert _other_seat_branching(trees[True].root, seat) == 1
+    assert _own_depth(trees[True].root, seat) >= 2
+
+
+def test_the_bot_takes_the_opponents_model() -> None:
+    game = make("esport-monopoly")
+    follow = make_bot("ismcts:opponents=policy", game, 0, SeededRng(1))
+    plain = make_bot("ismcts", game, 0, SeededRng(1))
+    assert isinstance(follow, IsmctsBot) and isinstance(plain, IsmctsBot)
+    assert follow.opponents_policy and not plain.opponents_policy
+    with pytest.raises(UnknownBotError, match="opponents is search or policy"):
+        make_bot("ismcts:opponents=smart", game, 0, SeededRng(1))

@@ -39,7 +39,10 @@ Parameters: ``iterations`` (default 200), ``seconds`` (a time budget instead, pe
 the game's ``search_depth``), ``rollout`` (``policy`` (default: the game's policy where it has
 one) or ``random``), ``pool`` (0, the default: every iteration draws fresh randomness; ``k``:
 the iterations take ``k`` seeds in turn, common random numbers), ``stretch`` (``recur``, the
-default: rewards stretched only where states recur; ``always``), ``seed``.
+default: rewards stretched only where states recur; ``always``), ``opponents`` (``search``, the
+default: every seat's moves are searched, each seat playing for itself; ``policy``: the other
+seats play the policy's move in the tree too, so that only the bot's own choices branch: a
+model of opponents that play like the policy), ``seed``.
 """
 
 from __future__ import annotations
@@ -150,8 +153,11 @@ class Search:
         normalise: bool = True,
         pool: int = 0,
         stretch_always: bool = False,
+        opponents_policy: bool = False,
     ) -> None:
         self.game = game
+        # The other seats play the policy's move in the tree (no branching on their choices).
+        self.opponents_policy = opponents_policy and policy is not None
         self.seat = seat
         self.view = view
         self.rng = rng
@@ -213,12 +219,22 @@ class Search:
         actions = self.root_actions
         legal = self.root_legal
         seat = self.seat
+        walked = 0  # new nodes walked through on other seats' policy moves
         while True:
-            child = self._select(node, actions, suggestion, rng, state, seat, legal)
+            followed = self.opponents_policy and seat != self.seat and suggestion is not None
+            if followed:
+                assert suggestion is not None
+                child = self._follow(node, suggestion)
+            else:
+                child = self._select(node, actions, suggestion, rng, state, seat, legal)
             state = game.transition(state, child.action, rng)
             path.append(child)
             if child.visits == 0:
-                break
+                # Expanded: roll out; a move followed is not a choice, and is walked through
+                # (as far as a rollout would go) to the bot's own next choice.
+                walked += 1
+                if not followed or (self.depth and walked >= self.depth):
+                    break
             node = child
             to_act = game.to_act(state)
             if not to_act:
@@ -289,6 +305,14 @@ class Search:
             if score > best_score:
                 best, best_score = child, score
         return best
+
+    def _follow(self, node: Node, action: Action) -> Node:
+        """The child for ``action``, made if new: another seat playing the policy's move."""
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = Node(action, action.seat)
+        child.available += 1
+        return child
 
     def _widen(
         self,
@@ -430,6 +454,11 @@ class IsmctsBot(Bot):
         if stretch not in ("recur", "always"):
             raise UnknownBotError(f"bot parameter stretch is recur or always, not {stretch!r}")
         self.stretch_always = stretch == "always"
+        opponents = self.params.get("opponents", "search")
+        if opponents not in ("search", "policy"):
+            reason = f"bot parameter opponents is search or policy, not {opponents!r}"
+            raise UnknownBotError(reason)
+        self.opponents_policy = opponents == "policy"
         seed = self.params.get("seed")
         if seed is not None:
             try:
@@ -458,13 +487,24 @@ class IsmctsBot(Bot):
             policy_rollouts=self.use_policy,
             pool=self.pool,
             stretch_always=self.stretch_always,
+            opponents_policy=self.opponents_policy,
         )
         search.run(iterations=self.iterations, seconds=self.seconds)
         self.last = search
         return search.best()
 
 
-PARAMS = ("iterations", "seconds", "c", "depth", "rollout", "pool", "stretch", "seed")
+PARAMS = (
+    "iterations",
+    "seconds",
+    "c",
+    "depth",
+    "rollout",
+    "pool",
+    "stretch",
+    "opponents",
+    "seed",
+)
 
 # Difficulty presets a player understands, each the search at a budget.
 PRESETS: dict[str, tuple[str, dict[str, str]]] = {
