@@ -120,7 +120,7 @@ def test_the_record_of_auctions_follows_every_payment_and_leaves_the_box_split_d
     and box (stows are secret)."""
     match: Match[Any, Any, Any] = Match(GAME, 4)
     rng = SeededRng(4)
-    splits = set()
+    splits: set[tuple[int, ...]] = set()
     for _ in range(60):
         seat = match.to_act()[0]
         match.play(sample_choice(match.legal_actions(seat), rng))
