@@ -291,3 +291,37 @@ def test_where_the_count_does_not_fit_a_set_up_position_the_cash_is_drawn() -> N
         assert sum(p.cash for p in sample.players) + sample.bank == 190
         drawn.add(sample.players[2].cash)
     assert len(drawn) > 3
+
+
+def test_another_seats_sealed_bribe_is_drawn_as_the_greedy_bot_would_bribe() -> None:
+    """A bribe already sealed is drawn as the greedy bot would make it holding the sampled
+    hand and cash (the search plays the seats still to commit that way too), not evenly
+    between nothing and all the seat's cash."""
+    from tycoon.core.players import make_bot
+    from tycoon.core.sealed import SealedCommits
+    from tycoon.games.milton_keynes.actions import Bribe
+
+    game = new_game(4)
+    rng = SeededRng(3)
+    state = game.initial_state(rng)
+    bots = [make_bot("greedy", game, seat, SeededRng(seat)) for seat in range(4)]
+    while not (state.phase == Phase.BRIBE and state.sealed is not None and state.sealed.committed):
+        seat = game.to_act(state)[0]
+        state = game.transition(
+            state,
+            bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat)),
+            rng,
+        )
+    assert state.sealed is not None
+    committed = state.sealed.committed
+    viewer = next(seat for seat in range(4) if seat not in committed)
+    view = game.observe(state, viewer)
+    for k in range(8):
+        sample = game.sample_state(view, SeededRng(k))
+        assert game.observe(sample, viewer) == view and sample.sealed is not None
+        bare = evolve(sample, sealed=SealedCommits(sample.sealed.seats, ()))
+        for seat in committed:
+            greedy = make_bot("greedy", game, seat, SeededRng(0))
+            expected = greedy.choose(game.observe(bare, seat), game.legal_actions(bare, seat))
+            assert isinstance(expected, Bribe)
+            assert sample.sealed.value_of(seat) == expected.amount

@@ -685,7 +685,8 @@ class MiltonKeynes(Game[State, Action, View]):
     def sample_state(self, view: View, rng: Rng) -> State:
         """A state consistent with ``view``: other hands dealt from the unseen deeds and permits
         (keeping what is publicly known), each other seat's cash as the open payments add up
-        (split at random where they do not fit the view), sealed amounts drawn within it."""
+        (split at random where they do not fit the view), another seat's sealed bribe or bids
+        as the greedy bot would make them there."""
         n = self.players
         me = view.seat
         phase = PHASES_BY_NAME[view.phase]
@@ -830,7 +831,37 @@ class MiltonKeynes(Game[State, Action, View]):
         )
         if phase == Phase.REQUISITION:
             state = self._sample_requisitions(state, view)
+        elif phase in (Phase.BRIBE, Phase.PERMIT_BID):
+            state = self._modelled_commits(state, view, rng)
         return state
+
+    def _modelled_commits(self, s: State, view: View, rng: Rng) -> State:
+        """Another seat's sealed bribe or permit bids, already made but unseen, as the greedy
+        bot would have made them in the sampled position (its own sampled hand and cash): the
+        way the search plays every seat still to commit, rather than an amount drawn evenly
+        between nothing and all its cash."""
+        from tycoon.games.milton_keynes.bots import GreedyBot
+
+        sealed = s.sealed
+        if sealed is None or view.sealed is None:
+            return s
+        others = [seat for seat in view.sealed.committed if seat != view.seat]
+        if not others:
+            return s
+        own = tuple((seat, value) for seat, value in sealed.commits if seat == view.seat)
+        bare = evolve(s, sealed=SealedCommits(sealed.seats, own))
+        modelled = bare.sealed
+        assert modelled is not None
+        for seat in others:
+            legal = self.rules.legal(bare, seat)
+            action = GreedyBot(self, seat, rng, {}).choose(self.observe(bare, seat), legal)
+            value: Any = sealed.value_of(seat)
+            if isinstance(action, Bribe):
+                value = action.amount
+            elif isinstance(action, BidPermits):
+                value = (action.left, action.right)
+            modelled = modelled.commit(seat, value)
+        return evolve(s, sealed=modelled)
 
     def _counted_cash(
         self, view: View, others: Sequence[int], floors: Sequence[int], own_cash: int
