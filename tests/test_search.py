@@ -597,7 +597,10 @@ def test_where_states_recur_the_policy_is_asked_once_per_state() -> None:
 
 
 def test_where_states_do_not_recur_the_search_keeps_no_memory() -> None:
-    game, state, seat = decision("estates", skip=20)
+    """Water Rights rolls dice and draws cards (and every determinisation deals the decks
+    afresh): states seldom recur. (The Estates no longer serves: with each seat's cheques
+    counted, its determinisations differ little, and states before a rooftop is drawn do.)"""
+    game, state, seat = decision("water-rights", skip=20)
     legal = game.legal_actions(state, seat)
     search = Search(
         game,

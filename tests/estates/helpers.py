@@ -138,6 +138,9 @@ def make_state(
         changes["box"] = tuple(box)
     if roofs_left is not None:
         changes["roofs_left"] = tuple(sorted(roofs_left))
+    # The public record of auction payments, as the cheques now held imply.
+    held = zip(changes.get("money", base.money), changes.get("box", base.box), strict=True)
+    changes["paid"] = tuple(m + b - game.starting_money for m, b in held)
     return replace(base, **changes)
 
 

@@ -69,28 +69,69 @@ def test_face_down_rooftops_are_unknown_to_all() -> None:
     assert view.roof_value == 0
 
 
-def test_sample_state_keeps_the_view_and_redraws_the_secrets() -> None:
-    """sample_state fills the unknowns consistently with a view: the total of cheques stays
-    12 a player, every bid of the running auction stays covered, a cheque stowed this turn stays
-    in the auctioneer's box."""
+def _bidding_position() -> Any:
     state = make_state(
         GAME, money=[3, 20, 9, 8], box=[2, 0, 4, 2], offer=["B5", "", ""], auctioneer=2
     )
     state = replace(state, stowed=True)
     # Seat 3 bids 7, seat 0 passes, seat 1 bids 15; seat 2 (who stowed) decides.
-    state = play_all(GAME, state, "auction B5", "bid 7", "pass", "bid 15")
+    return play_all(GAME, state, "auction B5", "bid 7", "pass", "bid 15")
+
+
+def test_sample_state_keeps_the_view_and_the_cheques_the_auctions_record() -> None:
+    """sample_state fills the unknowns consistently with a view: each hidden seat holds, in
+    hand and box together, the starting money plus what the auctions paid it less what it paid
+    (every winning bid is paid in the open), every bid of the running auction stays covered,
+    a cheque stowed this turn stays in the auctioneer's box."""
+    state = _bidding_position()
+    view = GAME.observe(state, 3)
+    assert view.paid == (-7, 8, 1, -2)  # as make_state recorded the cheques it set
+    for seed in range(30):
+        sample = GAME.sample_state(view, SeededRng(seed))
+        assert GAME.observe(sample, 3) == view
+        held = [m + b for m, b in zip(sample.money, sample.box, strict=True)]
+        assert held == [5, 20, 13, 10]  # 12 plus what each was paid, the truth
+        assert (sample.money[3], sample.box[3]) == (8, 2)  # the viewer's own figures
+        assert sample.money[1] >= 15  # seat 1 bid 15
+        assert sample.box[2] == 1  # seat 2 stowed in its one turn so far
+        assert sample.box[0] == sample.box[1] == 0  # no stows without a turn
+
+
+def test_sample_state_draws_the_cheques_at_random_where_the_record_does_not_fit() -> None:
+    """A position set up by hand may hold cheques the record of auctions does not account for:
+    the hidden seats then share the cheques nobody in sight holds at random, within the same
+    bounds."""
+    state = replace(_bidding_position(), paid=(0, 0, 0, 0))
     view = GAME.observe(state, 3)
     seen = set()
     for seed in range(30):
         sample = GAME.sample_state(view, SeededRng(seed))
         assert GAME.observe(sample, 3) == view
         assert sum(sample.money) + sum(sample.box) == 48
-        assert (sample.money[3], sample.box[3]) == (8, 2)  # the viewer's own figures
-        assert sample.money[1] >= 15  # seat 1 bid 15
-        assert sample.box[2] == 1  # seat 2 stowed in its one turn so far
-        assert sample.box[0] == sample.box[1] == 0  # no stows without a turn
+        assert (sample.money[3], sample.box[3]) == (8, 2)
+        assert sample.money[1] >= 15 and sample.box[2] == 1
         seen.add((sample.money, sample.box))
     assert len(seen) > 5
+
+
+def test_the_record_of_auctions_follows_every_payment_and_leaves_the_box_split_drawn() -> None:
+    """Over a played game the record stays each seat's cheques less the starting money; a
+    sample keeps every seat's cheques and redraws only how a seat split them between hand
+    and box (stows are secret)."""
+    match: Match[Any, Any, Any] = Match(GAME, 4)
+    rng = SeededRng(4)
+    splits: set[tuple[int, ...]] = set()
+    for _ in range(60):
+        seat = match.to_act()[0]
+        match.play(sample_choice(match.legal_actions(seat), rng))
+        state = match.state
+        held = [m + b for m, b in zip(state.money, state.box, strict=True)]
+        assert list(state.paid) == [h - GAME.starting_money for h in held]
+        view = GAME.observe(state, 0)
+        sample = GAME.sample_state(view, SeededRng(len(splits)))
+        assert [m + b for m, b in zip(sample.money, sample.box, strict=True)] == held
+        splits.add(sample.box)
+    assert len(splits) > 1
 
 
 def test_sample_state_of_a_spectator_view_redraws_everyone() -> None:

@@ -75,7 +75,7 @@ def player(
     known: str = "",
 ) -> Player:
     return Player(
-        mask(deeds), permits(hand), cash, marker, floor, mask(known_deeds), permits(known)
+        mask(deeds), permits(hand), cash, marker, floor, mask(known_deeds), permits(known), cash
     )
 
 

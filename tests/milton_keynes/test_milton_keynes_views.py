@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from tycoon.core import SeededRng, sample_choice
 from tycoon.core.views import to_jsonable
@@ -237,3 +238,90 @@ def test_states_sampled_while_plots_are_named_match_every_view_and_can_be_played
             else:
                 assert sample.claims[0][2] == bd.INDEX["G3"]
                 assert sample.players[0].permits[9] >= 1  # an AIR BASE for the guess
+
+
+def test_every_payment_is_made_in_the_open_so_the_counted_cash_is_the_cash() -> None:
+    """Cash collected, bribes and bids once revealed, prices, trades and bonuses are all seen
+    by everyone: the count each player could keep (``counted_cash`` in every view) is each
+    seat's cash all game long, though no view shows another seat's ``cash``."""
+    game = new_game(4)
+    rng = SeededRng(5)
+    state = game.initial_state(rng)
+    changed = 0
+    steps = 0
+    while game.to_act(state) and steps < 900:
+        steps += 1
+        cash = tuple(p.cash for p in state.players)
+        assert tuple(p.counted for p in state.players) == cash
+        assert game.observe(state, 2).counted_cash == cash
+        seat = game.to_act(state)[0]
+        state = game.transition(state, sample_choice(game.legal_actions(state, seat), rng), rng)
+        changed += cash != tuple(p.cash for p in state.players)
+    assert changed > 10
+
+
+def test_sample_state_gives_the_others_the_cash_the_open_payments_add_up_to() -> None:
+    game = new_game(4)
+    rng = SeededRng(12)
+    state = game.initial_state(rng)
+    for _ in range(120):
+        seat = game.to_act(state)[0]
+        state = game.transition(state, sample_choice(game.legal_actions(state, seat), rng), rng)
+    assert len({p.cash for p in state.players}) > 1
+    view = game.observe(state, 1)
+    for k in range(5):
+        sample = game.sample_state(view, SeededRng(k))
+        assert game.observe(sample, 1) == view
+        assert [p.cash for p in sample.players] == [p.cash for p in state.players]
+        assert sample.bank == state.bank
+
+
+def test_where_the_count_does_not_fit_a_set_up_position_the_cash_is_drawn() -> None:
+    """A position set up by hand may count more cash than the bank ever paid out: the others'
+    cash is then drawn at random, within the bank's total."""
+    game = new_game(3)
+    players = [player(cash=5) for _ in range(3)]
+    players[2] = replace(players[2], counted=500)
+    state = make_state(game, Phase.BRIBE, players=players)
+    view = game.observe(state, 0)
+    drawn = set()
+    for k in range(20):
+        sample = game.sample_state(view, SeededRng(k))
+        assert game.observe(sample, 0) == view
+        assert sum(p.cash for p in sample.players) + sample.bank == 190
+        drawn.add(sample.players[2].cash)
+    assert len(drawn) > 3
+
+
+def test_another_seats_sealed_bribe_is_drawn_as_the_greedy_bot_would_bribe() -> None:
+    """A bribe already sealed is drawn as the greedy bot would make it holding the sampled
+    hand and cash (the search plays the seats still to commit that way too), not evenly
+    between nothing and all the seat's cash."""
+    from tycoon.core.players import make_bot
+    from tycoon.core.sealed import SealedCommits
+    from tycoon.games.milton_keynes.actions import Bribe
+
+    game = new_game(4)
+    rng = SeededRng(3)
+    state = game.initial_state(rng)
+    bots = [make_bot("greedy", game, seat, SeededRng(seat)) for seat in range(4)]
+    while not (state.phase == Phase.BRIBE and state.sealed is not None and state.sealed.committed):
+        seat = game.to_act(state)[0]
+        state = game.transition(
+            state,
+            bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat)),
+            rng,
+        )
+    assert state.sealed is not None
+    committed = state.sealed.committed
+    viewer = next(seat for seat in range(4) if seat not in committed)
+    view = game.observe(state, viewer)
+    for k in range(8):
+        sample = game.sample_state(view, SeededRng(k))
+        assert game.observe(sample, viewer) == view and sample.sealed is not None
+        bare = evolve(sample, sealed=SealedCommits(sample.sealed.seats, ()))
+        for seat in committed:
+            greedy = make_bot("greedy", game, seat, SeededRng(0))
+            expected = greedy.choose(game.observe(bare, seat), game.legal_actions(bare, seat))
+            assert isinstance(expected, Bribe)
+            assert sample.sealed.value_of(seat) == expected.amount

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tycoon.core import (
@@ -186,6 +186,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             results=(),
             tally=(0, 0, 0, 0, 0),
             rng=rng,
+            paid=zeros,
         )
 
     def _new_round(
@@ -197,6 +198,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         results: tuple[RoundResult, ...],
         tally: tuple[int, ...],
         rng: Rng,
+        paid: tuple[int, ...],
     ) -> EstatesState:
         """Setup: 24 of the 36 cubes drawn into 3 offer rows of 8, rooftops face down, a random
         first auctioneer. Money is carried in (step 6 of the setup is skipped after round 1)."""
@@ -228,6 +230,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             results=results,
             tally=_count(tally, TURNS),
             end_reason="",
+            paid=paid,
         )
 
     # -- whose turn, what is legal -----------------------------------------------------------
@@ -384,6 +387,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                 state.results,
                 _count(state.tally, STOWED),
                 "",
+                state.paid,
             )
         raise TypeError(f"not an Estates action: {action!r}")
 
@@ -428,6 +432,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             state.results,
             state.tally,
             "",
+            state.paid,
         )
 
     def _bid(self, state: EstatesState, amount: int) -> EstatesState:
@@ -464,22 +469,26 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             state.results,
             tally,
             "",
+            state.paid,
         )
 
     def _settle(self, state: EstatesState, buy: bool) -> EstatesState:
         amount, bidder = high_bidder(state.bids, state.auctioneer, self.players)
         auctioneer = state.auctioneer
         money = list(state.money)
+        paid = list(state.paid)
         if buy:
             # The auctioneer keeps the piece and pays the bid to the high bidder.
-            money[auctioneer] -= amount
-            money[bidder] += amount
+            payer, payee = auctioneer, bidder
             holder = auctioneer
         else:
             # The high bidder takes the piece and pays the bid to the auctioneer.
-            money[bidder] -= amount
-            money[auctioneer] += amount
+            payer, payee = bidder, auctioneer
             holder = bidder
+        money[payer] -= amount
+        money[payee] += amount
+        paid[payer] -= amount
+        paid[payee] += amount
         return EstatesState(
             state.board,
             state.offer,
@@ -501,6 +510,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             state.results,
             _count(state.tally, BOUGHT if buy else SOLD),
             "",
+            tuple(paid),
         )
 
     def _placed(self, state: EstatesState, action: Action) -> Board:
@@ -558,6 +568,7 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             state.results,
             _count(state.tally, TURNS),
             "",
+            state.paid,
         )
         if not reason:
             if self.selectable(following):
@@ -599,9 +610,12 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                 results,
                 state.tally,
                 reason,
+                state.paid,
             )
         # Next round: every cheque, the cash box's included, is carried over.
-        return self._new_round(state.round + 1, cash, wins, totals, results, state.tally, rng)
+        return self._new_round(
+            state.round + 1, cash, wins, totals, results, state.tally, rng, state.paid
+        )
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -676,13 +690,16 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             results=results,
             tally=state.tally,
             end_reason=state.end_reason,
+            paid=state.paid,
         )
 
     def sample_state(self, view: EstatesView, rng: Rng) -> EstatesState:
         """The view's state with every hidden figure redrawn: other seats' money in hand and
-        cash boxes, keeping the total of cheques (12 a player), each bid of the running auction
-        covered, a stowed cheque in the auctioneer's box and no more cheques stowed than turns
-        taken this round."""
+        cash boxes, keeping each seat's cheques in hand and box together as the record of the
+        auctions tells them (``paid``: every winning bid is paid in the open), each bid of the
+        running auction covered, a stowed cheque in the auctioneer's box and no more cheques
+        stowed than turns taken this round. Where the record does not fit the view (a position
+        set up by hand) the hidden seats share the cheques nobody can see at random."""
         n = self.players
         phase = PHASE_NAMES.index(view.phase)
         money = [m if m is not None else 0 for m in view.money]
@@ -700,12 +717,16 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                         least_hand[bidder] = max(least_hand[bidder], amount)
             if view.stowed and view.auctioneer in least_box:
                 least_box[view.auctioneer] = 1
+            tracked = self._tracked_cheques(view, hidden, left, least_hand, least_box)
             for s in hidden:
                 money[s] = least_hand[s]
                 box[s] = least_box[s]
                 left -= money[s] + box[s]
-            for _ in range(max(left, 0)):
-                money[hidden[rng.below(len(hidden))]] += 1
+                if tracked is not None:
+                    money[s] = tracked[s] - box[s]
+            if tracked is None:
+                for _ in range(max(left, 0)):
+                    money[hidden[rng.below(len(hidden))]] += 1
             for s in hidden:
                 # Turns this round in which s could have stowed (not the running one unless
                 # the cheque is already in).
@@ -739,7 +760,29 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             results=results,
             tally=view.tally,
             end_reason=view.end_reason,
+            paid=view.paid,
         )
+
+    def _tracked_cheques(
+        self,
+        view: EstatesView,
+        hidden: Sequence[int],
+        left: int,
+        least_hand: Mapping[int, int],
+        least_box: Mapping[int, int],
+    ) -> dict[int, int] | None:
+        """Each hidden seat's cheques in hand and box together, as the auctions' public record
+        gives them (the starting money plus cheques received less cheques paid), where that
+        record accounts for the ``left`` cheques nobody in sight holds and covers what each
+        seat is known to hold at least; else ``None``."""
+        if len(view.paid) != self.players:
+            return None
+        tracked = {s: self.starting_money + view.paid[s] for s in hidden}
+        if sum(tracked.values()) != left:
+            return None
+        if any(tracked[s] < least_hand[s] + least_box[s] for s in hidden):
+            return None
+        return tracked
 
     # -- notation and errors -----------------------------------------------------------------
 

@@ -70,6 +70,10 @@ class EstatesState:
     results: tuple[RoundResult, ...]
     tally: tuple[int, ...]  # this game's sold, bought, taken-free auctions and stowed cheques
     end_reason: str  # why the last round ended ("" while playing)
+    # Per seat, the cheques received less the cheques paid in this game's auctions: public (every
+    # winning bid is paid in the open), so a seat's cheques in hand and box together are the
+    # starting money plus this, whatever it keeps hidden.
+    paid: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +81,9 @@ class EstatesView:
     """What one seat (or a spectator, ``seat=None``) may know.
 
     ``money`` and ``box`` hold the viewer's own figures and ``None`` for everyone else (all are
-    shown with the ``open-money`` option and once the game is over).
+    shown with the ``open-money`` option and once the game is over). ``paid`` is what any player
+    who kept count of the auctions knows: each seat's cheques received less cheques paid, so that
+    its hand and cash box together hold the starting money plus that.
     """
 
     seat: int | None
@@ -105,3 +111,4 @@ class EstatesView:
     results: tuple[RoundResult, ...]
     tally: tuple[int, ...]
     end_reason: str
+    paid: tuple[int, ...]  # the public record of auction payments (see EstatesState)

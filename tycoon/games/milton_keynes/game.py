@@ -232,7 +232,7 @@ class MiltonKeynes(Game[State, Action, View]):
         n = self.players
         start = self.catalogue.economy.rail_start
         floor = self.rules.floor_for(start)
-        player = Player(0, cd.EMPTY_HAND, 0, start, floor, 0, cd.EMPTY_HAND)
+        player = Player(0, cd.EMPTY_HAND, 0, start, floor, 0, cd.EMPTY_HAND, 0)
         river = 0 if self.advanced else self.catalogue.map.standard_river
         marsh = 0 if self.advanced else self.catalogue.map.standard_marsh
         city = CityMap((), river, marsh, 0, (), (0,) * n, 1)
@@ -366,6 +366,7 @@ class MiltonKeynes(Game[State, Action, View]):
             player = evolve_player(
                 player,
                 cash=player.cash - price,
+                counted=player.counted - price,
                 deeds=player.deeds | lot,
                 known_deeds=player.known_deeds | lot,
             )
@@ -574,12 +575,15 @@ class MiltonKeynes(Game[State, Action, View]):
             players[seat] = evolve_player(
                 buyer,
                 cash=buyer.cash - self.rules.economy.demolish_price,
+                counted=buyer.counted - self.rules.economy.demolish_price,
                 deeds=buyer.deeds | 1 << plot,
                 known_deeds=buyer.known_deeds | 1 << plot,
             )
             seller = players[owner]
             players[owner] = evolve_player(
-                seller, cash=seller.cash + self.rules.economy.demolish_price
+                seller,
+                cash=seller.cash + self.rules.economy.demolish_price,
+                counted=seller.counted + self.rules.economy.demolish_price,
             )
             log.append(
                 f"{text} and buys its deed from {self.seat_name(owner)} for "
@@ -675,11 +679,14 @@ class MiltonKeynes(Game[State, Action, View]):
             stall=state.stall,
             counters=state.counters,
             ended=state.ended,
+            counted_cash=tuple(p.counted for p in players),
         )
 
     def sample_state(self, view: View, rng: Rng) -> State:
         """A state consistent with ``view``: other hands dealt from the unseen deeds and permits
-        (keeping what is publicly known), cash split at random, sealed amounts drawn within it."""
+        (keeping what is publicly known), each other seat's cash as the open payments add up
+        (split at random where they do not fit the view), another seat's sealed bribe or bids
+        as the greedy bot would make them there."""
         n = self.players
         me = view.seat
         phase = PHASES_BY_NAME[view.phase]
@@ -746,14 +753,18 @@ class MiltonKeynes(Game[State, Action, View]):
             if phase == Phase.TRADE_REPLY and view.offer is not None and view.offer.seat == seat:
                 floors[seat] = max(floors[seat], view.offer.cash)
         own_cash = view.cash if view.cash is not None else 0
-        spare = self.rules.economy.bank_total - own_cash - sum(floors)
         others = [seat for seat in range(n) if seat != me]
-        cuts = sorted(rng.randint(0, max(0, spare)) for _ in others)
-        shares = [b - a for a, b in zip([0, *cuts], [*cuts, max(0, spare)], strict=True)]
-        cash = [0] * n
-        for seat, share in zip(others, shares, strict=False):
-            cash[seat] = floors[seat] + share
-        bank = shares[-1]
+        cash = self._counted_cash(view, others, floors, own_cash)
+        if cash is not None:
+            bank = self.rules.economy.bank_total - own_cash - sum(cash[s] for s in others)
+        else:
+            spare = self.rules.economy.bank_total - own_cash - sum(floors)
+            cuts = sorted(rng.randint(0, max(0, spare)) for _ in others)
+            shares = [b - a for a, b in zip([0, *cuts], [*cuts, max(0, spare)], strict=True)]
+            cash = [0] * n
+            for seat, share in zip(others, shares, strict=False):
+                cash[seat] = floors[seat] + share
+            bank = shares[-1]
         if me is not None:
             cash[me] = own_cash
         players = []
@@ -780,6 +791,7 @@ class MiltonKeynes(Game[State, Action, View]):
                     view.floors[seat],
                     bd.mask_of(view.known_deeds[seat]),
                     view.known_permits[seat],
+                    view.counted_cash[seat],
                 )
             )
         sealed = self._sample_sealed(view, phase, players, rng)
@@ -819,7 +831,52 @@ class MiltonKeynes(Game[State, Action, View]):
         )
         if phase == Phase.REQUISITION:
             state = self._sample_requisitions(state, view)
+        elif phase in (Phase.BRIBE, Phase.PERMIT_BID):
+            state = self._modelled_commits(state, view, rng)
         return state
+
+    def _modelled_commits(self, s: State, view: View, rng: Rng) -> State:
+        """Another seat's sealed bribe or permit bids, already made but unseen, as the greedy
+        bot would have made them in the sampled position (its own sampled hand and cash): the
+        way the search plays every seat still to commit, rather than an amount drawn evenly
+        between nothing and all its cash."""
+        from tycoon.games.milton_keynes.bots import GreedyBot
+
+        sealed = s.sealed
+        if sealed is None or view.sealed is None:
+            return s
+        others = [seat for seat in view.sealed.committed if seat != view.seat]
+        if not others:
+            return s
+        own = tuple((seat, value) for seat, value in sealed.commits if seat == view.seat)
+        bare = evolve(s, sealed=SealedCommits(sealed.seats, own))
+        modelled = bare.sealed
+        assert modelled is not None
+        for seat in others:
+            legal = self.rules.legal(bare, seat)
+            action = GreedyBot(self, seat, rng, {}).choose(self.observe(bare, seat), legal)
+            value: Any = sealed.value_of(seat)
+            if isinstance(action, Bribe):
+                value = action.amount
+            elif isinstance(action, BidPermits):
+                value = (action.left, action.right)
+            modelled = modelled.commit(seat, value)
+        return evolve(s, sealed=modelled)
+
+    def _counted_cash(
+        self, view: View, others: Sequence[int], floors: Sequence[int], own_cash: int
+    ) -> list[int] | None:
+        """The other seats' cash as the open payments add up (``view.counted_cash``), where
+        that covers what each is known to hold at least and leaves the bank no less than
+        nothing; else ``None`` (a position set up by hand), and the cash is drawn at random."""
+        counted = view.counted_cash
+        if len(counted) != self.players:
+            return None
+        if any(counted[s] < floors[s] for s in others):
+            return None
+        if own_cash + sum(counted[s] for s in others) > self.rules.economy.bank_total:
+            return None
+        return [counted[s] if s in others else 0 for s in range(self.players)]
 
     def _sample_requisitions(self, s: State, view: View) -> State:
         """The requisitions of a sampled state: the viewer's own as they are; for every plot

@@ -204,7 +204,8 @@ class Rules:
             dues = [max(0, d - self.economy.crunch_step) for d in dues]
             crunched += 1
         players = tuple(
-            evolve_player(p, cash=p.cash + d) for p, d in zip(s.players, dues, strict=True)
+            evolve_player(p, cash=p.cash + d, counted=p.counted + d)
+            for p, d in zip(s.players, dues, strict=True)
         )
         if crunched:
             log.append(
@@ -311,7 +312,8 @@ class Rules:
     def finish_lobby(self, s: State, rng: Rng, log: list[str]) -> State:
         order = self.bribe_order(s, s.bribes, rng) if s.lobbied else s.order
         players = tuple(
-            evolve_player(p, cash=p.cash - s.bribes[seat]) for seat, p in enumerate(s.players)
+            evolve_player(p, cash=p.cash - s.bribes[seat], counted=p.counted - s.bribes[seat])
+            for seat, p in enumerate(s.players)
         )
         log.append(
             f"Bribes paid to the bank ({sum(s.bribes)}); purchase order: "
@@ -422,11 +424,12 @@ class Rules:
             players[winner] = evolve_player(
                 w,
                 cash=w.cash - price,
+                counted=w.counted - price,
                 permits=add_permit(w.permits, permit),
                 known_permits=add_permit(w.known_permits, permit),
             )
             lo = players[loser]
-            players[loser] = evolve_player(lo, cash=lo.cash + price)
+            players[loser] = evolve_player(lo, cash=lo.cash + price, counted=lo.counted + price)
             flow[winner] -= price
             flow[loser] += price
             counters = count_up(counters, "permits_bid_won")
@@ -487,11 +490,12 @@ class Rules:
             players[winner] = evolve_player(
                 w,
                 cash=w.cash - price,
+                counted=w.counted - price,
                 permits=add_permit(w.permits, permit),
                 known_permits=add_permit(w.known_permits, permit),
             )
             lo = players[loser]
-            players[loser] = evolve_player(lo, cash=lo.cash + price)
+            players[loser] = evolve_player(lo, cash=lo.cash + price, counted=lo.counted + price)
             counters = count_up(counters, "permits_bid_won")
             log.append(
                 f"Re-bids {x}/{y}: {self.who(winner)} takes {cd.PERMIT_CODES[permit]} and pays "
@@ -569,6 +573,7 @@ class Rules:
                 deeds=deeds,
                 permits=tuple(permits),
                 cash=player.cash + cash,
+                counted=player.counted + cash,
                 known_deeds=(player.known_deeds & ~lose_deeds) | gain_deeds,
                 known_permits=tuple(known),
             )
@@ -808,6 +813,7 @@ class Rules:
                 marker=marker,
                 floor=max(player.floor, self.floor_for(marker)),
                 cash=player.cash + bonus,
+                counted=player.counted + bonus,
             )
             extra = (
                 f" (+{bonus} for {passed} roundabout{'s' if passed > 1 else ''})" if passed else ""

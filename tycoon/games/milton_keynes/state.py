@@ -58,7 +58,9 @@ SEASONS = ("spring", "autumn")
 class Player:
     """One developer. ``deeds`` and ``permits`` are the hand (hidden), ``cash`` is hidden;
     ``known_deeds`` / ``known_permits`` are what everyone knows to be in the hand (bought, won,
-    traded, returned in public, or a character's starting permits)."""
+    traded, returned in public, or a character's starting permits); ``counted`` is the cash
+    anyone who kept count knows the player to hold: every payment to or from a player (cash
+    collected, bribes and bids once revealed, prices, trades, bonuses) is made in the open."""
 
     deeds: int
     permits: tuple[int, ...]
@@ -67,6 +69,7 @@ class Player:
     floor: int  # the highest roundabout reached: the marker never goes below it
     known_deeds: int
     known_permits: tuple[int, ...]
+    counted: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,3 +64,4 @@ class View:
     stall: int
     counters: tuple[int, ...]
     ended: str
+    counted_cash: tuple[int, ...]  # each seat's cash as the open payments so far add up
