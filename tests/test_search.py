@@ -743,3 +743,46 @@ def test_the_bot_takes_the_opponents_model() -> None:
     assert follow.opponents_policy and not plain.opponents_policy
     with pytest.raises(UnknownBotError, match="opponents is search or policy"):
         make_bot("ismcts:opponents=smart", game, 0, SeededRng(1))
+
+
+def _looked_up(memory: str, hits: int) -> Search:
+    """A search whose policy is looked up 400 times, ``hits`` of them for a state met before."""
+    game = make("sealed-auction")
+    search = Search(game, 0, None, [], SeededRng(1), memory=memory)
+
+    def policy(state: Any, seat: int, legal: Any, rng: Any) -> Any:
+        return Pick(seat, 1)
+
+    search._play(policy, ("new", 0), 0, [], SeededRng(2))
+    for _ in range(hits):
+        search._play(policy, ("new", 0), 0, [], SeededRng(2))
+    for i in range(1, 400 - hits):  # the memory is judged at a look-up that misses
+        search._play(policy, ("new", i), 0, [], SeededRng(2))
+    return search
+
+
+def test_the_memory_is_kept_where_one_look_up_in_five_finds_its_state_or_as_the_game_says() -> None:
+    """``auto`` gives the memory up below one hit in five look-ups; ``keep`` only with no hit at
+    all; ``off`` never keeps one (and so never stretches rewards)."""
+    assert _looked_up("auto", 90).memo is not None
+    assert _looked_up("auto", 30).memo is None
+    kept = _looked_up("keep", 30)
+    assert kept.memo is not None and kept.hits == 30
+    assert _looked_up("keep", 0).memo is None
+    off = _looked_up("off", 90)
+    assert off.memo is None and off.lookups == 0
+
+
+def test_the_bot_takes_its_memory_from_the_game_unless_told() -> None:
+    """The Estates keeps the memory wherever states recur at all (its determinisations differ
+    only in each seat's hand/box split); other games judge by the hit rate."""
+    estates, city = make("estates"), make("my-city")
+    assert estates.search_memory() == "keep" and city.search_memory() == "auto"
+    bot = make_bot("ismcts", estates, 0, SeededRng(1))
+    assert isinstance(bot, IsmctsBot) and bot.memory == "keep"
+    told = make_bot("ismcts:memory=auto", estates, 0, SeededRng(1))
+    assert isinstance(told, IsmctsBot) and told.memory == "auto"
+    plain = make_bot("hard:memory=off", city, 0, SeededRng(1))
+    assert isinstance(plain, IsmctsBot) and plain.memory == "off"
+    with pytest.raises(UnknownBotError, match="memory is auto, keep or off"):
+        make_bot("ismcts:memory=sometimes", city, 0, SeededRng(1))

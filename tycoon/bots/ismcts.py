@@ -42,7 +42,9 @@ the iterations take ``k`` seeds in turn, common random numbers), ``stretch`` (``
 default: rewards stretched only where states recur; ``always``), ``opponents`` (``search``, the
 default: every seat's moves are searched, each seat playing for itself; ``policy``: the other
 seats play the policy's move in the tree too, so that only the bot's own choices branch: a
-model of opponents that play like the policy), ``seed``.
+model of opponents that play like the policy), ``memory`` (``auto``, ``keep`` or ``off``: when
+the policy's moves are remembered and rewards stretched; default the game's
+``search_memory()``), ``seed``.
 """
 
 from __future__ import annotations
@@ -154,6 +156,7 @@ class Search:
         pool: int = 0,
         stretch_always: bool = False,
         opponents_policy: bool = False,
+        memory: str = "auto",
     ) -> None:
         self.game = game
         # The other seats play the policy's move in the tree (no branching on their choices).
@@ -175,7 +178,9 @@ class Search:
         self.root_actions: Sequence[Action] | None = None
         self.root_prior: Action | None = None
         self.iterations = 0
-        self.memo: dict[tuple[Any, int], Action] | None = {}
+        self.memo: dict[tuple[Any, int], Action] | None = {} if memory != "off" else None
+        # "keep": the memory is given up only if none of the first look-ups found its state.
+        self.memo_keep = memory == "keep"
         self.lookups = 0
         self.hits = 0
         # The game's ranking of moves, for widening (only asked when there is a policy).
@@ -371,7 +376,9 @@ class Search:
         if action is not None:
             self.hits += 1
             return action
-        if self.lookups >= MEMO_TRIAL and self.hits * MEMO_RATE < self.lookups:
+        if self.lookups >= MEMO_TRIAL and (
+            self.hits == 0 if self.memo_keep else self.hits * MEMO_RATE < self.lookups
+        ):
             self.memo = None
         action = policy(state, seat, legal, rng)
         if self.memo is not None:
@@ -459,6 +466,10 @@ class IsmctsBot(Bot):
             reason = f"bot parameter opponents is search or policy, not {opponents!r}"
             raise UnknownBotError(reason)
         self.opponents_policy = opponents == "policy"
+        memory = self.params.get("memory", game.search_memory())
+        if memory not in ("auto", "keep", "off"):
+            raise UnknownBotError(f"bot parameter memory is auto, keep or off, not {memory!r}")
+        self.memory = memory
         seed = self.params.get("seed")
         if seed is not None:
             try:
@@ -488,6 +499,7 @@ class IsmctsBot(Bot):
             pool=self.pool,
             stretch_always=self.stretch_always,
             opponents_policy=self.opponents_policy,
+            memory=self.memory,
         )
         search.run(iterations=self.iterations, seconds=self.seconds)
         self.last = search
@@ -503,6 +515,7 @@ PARAMS = (
     "pool",
     "stretch",
     "opponents",
+    "memory",
     "seed",
 )
 

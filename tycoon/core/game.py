@@ -342,6 +342,14 @@ class Game(Generic[S, A, V]):
         end). Long games with an evaluation set it; the ``depth`` bot parameter overrides it."""
         return 0
 
+    def search_memory(self) -> str:
+        """When a search remembers the policy's move in each state it meets (and, with that
+        memory, stretches close rewards to their spread): ``"auto"`` (the default) while at
+        least one look-up in five finds its state again, ``"keep"`` while any does (games
+        whose determinisations differ only in what matters little), ``"off"`` never. The
+        ``memory`` bot parameter overrides it."""
+        return "auto"
+
     def rank_actions(self, state: S, seat: int, legal: Sequence[Any]) -> Sequence[Action] | None:
         """Some of ``seat``'s legal actions in ``state``, best first by the game's own judgement
         (as many as are worth a search's look), or ``None`` (the default): a search widens a
