@@ -262,13 +262,7 @@ class MiltonKeynesEncoding(Encoding[View]):
             )
         hand_sources = (
             seat,
-            view.incomes,
-            view.markers,
-            view.floors,
-            view.blocks,
-            view.deed_counts,
-            view.permit_counts,
-            view.offers_left,
+            *_seat_figures(view),
             view.known_permits,
             view.cash,
             view.hand_permits,
@@ -304,18 +298,7 @@ class MiltonKeynesEncoding(Encoding[View]):
     def _hands(self, view: View, seat: int | None, canvas: Canvas) -> None:
         """The per-seat figures and the observer's hand."""
         players = self._players
-        rotated = [
-            _per_seat(figure, seat, players, -1)
-            for figure in (
-                view.incomes,
-                view.markers,
-                view.floors,
-                view.blocks,
-                view.deed_counts,
-                view.permit_counts,
-                view.offers_left,
-            )
-        ]
+        rotated = [_per_seat(figure, seat, players, -1) for figure in _seat_figures(view)]
         hand: list[float] = [
             -1 if figure[other] is None else figure[other]
             for other in range(players)
@@ -422,3 +405,17 @@ def _per_seat(values: Sequence[Any], seat: int | None, players: int, fill: Any) 
     if len(values) != players:
         return [fill] * players
     return rotate(values, seat)
+
+
+def _seat_figures(view: View) -> tuple[tuple[Any, ...], ...]:
+    """The per-seat figures of the hands slice, in its order (what it is made from, and so what
+    must change for it to be made again)."""
+    return (
+        view.incomes,
+        view.markers,
+        view.floors,
+        view.blocks,
+        view.deed_counts,
+        view.permit_counts,
+        view.offers_left,
+    )
