@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from sim.support import tycoon  # tests/ is on the path (tests/conftest.py)
 
+from tycoon.core import OptionValue
 from tycoon.core.errors import TycoonError, UnknownBotError
 from tycoon.sim.runner import GameResult
 from tycoon.sim.tournament import (
@@ -138,3 +139,169 @@ def test_the_tournament_command_refuses_a_lone_bot_in_one_line(monkeypatch, caps
         monkeypatch, capsys, "tournament", "sealed-auction", "--bots", "random", "-n", "2"
     )
     assert code == 2 and "two different bots" in err
+
+
+# -- results files: a stopped tournament goes on where it stopped ---------------------------------
+
+SETTINGS: tuple[str, int, dict[str, OptionValue], tuple[str, ...]] = (
+    "sealed-auction",
+    2,
+    {},
+    ("ismcts:iterations=5", "random"),
+)
+
+
+def kept_run(path, games: int, seed: int = 4, jobs: int = 1):
+    """Play ``games`` games of the test tournament keeping them in ``path``; the report and the
+    numbers of the games actually played."""
+    from tycoon.sim.tournament import ResultsFile, results_header
+
+    game, players, options, entries = SETTINGS
+    kept = ResultsFile(
+        path, results_header(game, players, options, entries, seed), lineups(entries, players)
+    )
+    played: list[int] = []
+
+    def finished(p: Played) -> None:
+        kept.add(p)
+        played.append(p.number)
+
+    with kept:
+        report = play_tournament(
+            game,
+            players,
+            options,
+            entries,
+            games,
+            seed,
+            jobs=jobs,
+            on_game=finished,
+            done=dict(kept.done),
+        )
+    return report, played
+
+
+def summary(report: TournamentReport) -> list[tuple[object, ...]]:
+    return [
+        (p.number, p.seats, p.result.seed, p.result.ranks, p.result.scores, p.result.steps)
+        for p in report.played
+    ]
+
+
+def test_a_kept_tournament_resumes_with_the_games_it_lacks_and_reports_as_one_run(tmp_path) -> None:
+    path = tmp_path / "games.jsonl"
+    _first, played = kept_run(path, 3)
+    assert played == [0, 1, 2]
+    resumed, played = kept_run(path, 6, jobs=2)
+    assert played == [3, 4, 5]  # the first three were read, not played again
+    fresh = play_tournament(*SETTINGS, 6, 4)
+    assert summary(resumed) == summary(fresh)
+    assert resumed.to_json() == fresh.to_json()
+    assert len(path.read_text().splitlines()) == 1 + 6
+    again, played = kept_run(path, 6)
+    assert played == [] and summary(again) == summary(fresh)
+
+
+def test_a_line_cut_short_by_a_stop_is_dropped_and_its_game_played_again(tmp_path) -> None:
+    path = tmp_path / "games.jsonl"
+    kept_run(path, 4)
+    whole = path.read_bytes()
+    path.write_bytes(whole[: whole.rstrip(b"\n").rfind(b"\n") + 25])  # game 3 half written
+    report, played = kept_run(path, 4)
+    assert played == [3]
+    assert path.read_bytes() == whole
+    assert summary(report) == summary(play_tournament(*SETTINGS, 4, 4))
+
+
+def test_a_whole_last_line_without_its_end_is_kept_and_ended(tmp_path) -> None:
+    path = tmp_path / "games.jsonl"
+    kept_run(path, 3)
+    whole = path.read_bytes()
+    path.write_bytes(whole.rstrip(b"\n"))
+    _, played = kept_run(path, 4)
+    assert played == [3]
+    lines = path.read_text().splitlines()
+    assert len(lines) == 5 and [json.loads(line).get("number") for line in lines[1:]] == [
+        0,
+        1,
+        2,
+        3,
+    ]
+
+
+def damage(line: str) -> str:
+    data = json.loads(line)
+    data["seats"] = list(reversed(data["seats"]))
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda lines: [*lines[:2], "{not json", *lines[3:]], "line 3 is damaged (not JSON)"),
+        (lambda lines: [*lines[:2], damage(lines[2]), *lines[3:]], "seats are not this"),
+        (lambda lines: [*lines, lines[1]], "repeats game 0"),
+        (
+            lambda lines: [lines[0].replace('"seed":4', '"seed":5'), *lines[1:]],
+            "holds another tournament's games (seed 5 there, 4 here)",
+        ),
+        (lambda lines: ["hello", *lines[1:]], "is not a tournament results file"),
+        (
+            lambda lines: [*lines[:1], lines[1].replace('"ranks":[', '"ranks":[7,'), *lines[2:]],
+            "line 2 is damaged (ranks must be 2 places",
+        ),
+    ],
+)
+def test_a_damaged_or_foreign_results_file_is_refused_and_left_as_it_was(
+    tmp_path, change, words
+) -> None:
+    path = tmp_path / "games.jsonl"
+    kept_run(path, 3)
+    text = "\n".join(change(path.read_text().splitlines())) + "\n"
+    path.write_text(text)
+    with pytest.raises(TycoonError) as error:
+        kept_run(path, 5)
+    assert words in error.value.reason and str(path) in error.value.reason
+    assert path.read_text() == text
+
+
+def test_a_results_file_being_written_is_refused_to_a_second_run(tmp_path) -> None:
+    from tycoon.sim.tournament import ResultsFile, results_header
+
+    path = tmp_path / "games.jsonl"
+    game, players, options, entries = SETTINGS
+    header = results_header(game, players, options, entries, 4)
+    with (
+        ResultsFile(path, header, lineups(entries, players)),
+        pytest.raises(TycoonError) as error,
+        ResultsFile(path, header, lineups(entries, players)),
+    ):
+        pass
+    assert "another tournament is writing it" in error.value.reason
+
+
+def test_the_tournament_command_keeps_and_resumes_its_games(monkeypatch, capsys, tmp_path) -> None:
+    path = tmp_path / "games.jsonl"
+    line = ("tournament", "sealed-auction", "--bots", "ismcts:iterations=5,random", "--json")
+    code, out, err = tycoon(monkeypatch, capsys, *line, "-n", "3", "--results", str(path))
+    assert code == 0 and "0 games read, 3 played, 3 of 3 kept" in err
+    code, out, err = tycoon(monkeypatch, capsys, *line, "-n", "5", "--results", str(path))
+    assert code == 0 and "3 games read, 2 played, 5 of 5 kept" in err
+    code, fresh, _ = tycoon(monkeypatch, capsys, *line, "-n", "5")
+    assert json.loads(out) == json.loads(fresh)
+
+
+def test_the_tournament_command_writes_no_file_for_a_bad_bot(monkeypatch, capsys, tmp_path) -> None:
+    path = tmp_path / "games.jsonl"
+    code, _, err = tycoon(
+        monkeypatch,
+        capsys,
+        "tournament",
+        "sealed-auction",
+        "--bots",
+        "nobody,random",
+        "--results",
+        str(path),
+    )
+    assert code != 0 and "nobody" in err
+    assert not path.exists()

@@ -3,7 +3,9 @@ intervals, a head-to-head table and openskill ratings (the work: :mod:`tycoon.si
 
 from __future__ import annotations
 
+import contextlib
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,7 +16,16 @@ from rich.table import Table
 from tycoon.cli.options import parse_game_options
 from tycoon.cli.terminal import make_console
 from tycoon.core import get_spec, make
-from tycoon.sim.tournament import TournamentReport, parse_entries, play_tournament
+from tycoon.sim.tournament import (
+    Played,
+    ResultsFile,
+    TournamentReport,
+    lineups,
+    parse_entries,
+    play_tournament,
+    results_header,
+    tasks,
+)
 
 
 def tournament(
@@ -35,38 +46,89 @@ def tournament(
     seed: Annotated[int, typer.Option(help="tournament seed: the same seed, the same games")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes", min=1)] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            "--results",
+            help="keep every finished game in this file (JSON lines) and resume from it: games "
+            "already there are read, not played again",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other, every bot at every seat equally often, and rank them.
 
     Game g seats the (g + s)-th listed bot at seat s (wrapping round), so over as many games as
     there are listed bots each seat has each of them once. Game options follow the bots
-    (e.g. --parks)."""
+    (e.g. --parks). With --results a stopped tournament goes on where it stopped: run the same
+    command again."""
     spec = get_spec(game)
     options = parse_game_options(spec, list(ctx.args))
     configured = make(spec.name, players, **options)
     entries = parse_entries(bots)
     console = make_console()
     err = make_console(stderr=True)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=json_out or not err.is_terminal,
-    ) as progress:
-        bar = progress.add_task(f"{spec.name} tournament", total=games_count)
-        report = play_tournament(
-            spec.name,
-            configured.players,
-            dict(configured.options),
-            entries,
-            games_count,
-            seed,
-            jobs=jobs,
-            on_game=lambda _played: progress.advance(bar),
+    tasks(spec.name, configured.players, dict(configured.options), entries, seed)  # bots known
+    kept = None
+    if results is not None:
+        header = results_header(
+            spec.name, configured.players, dict(configured.options), entries, seed
         )
+        kept = ResultsFile(results, header, lineups(entries, configured.players))
+    done = dict(kept.done) if kept is not None else {}
+    stopped = False
+    read = sum(1 for number in done if number < games_count)
+    with contextlib.ExitStack() as stack:
+        if kept is not None:
+            stack.enter_context(kept)
+        progress = stack.enter_context(
+            Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+                disable=json_out or not err.is_terminal,
+            )
+        )
+        bar = progress.add_task(f"{spec.name} tournament", total=games_count, completed=read)
+
+        def finished(played: Played) -> None:
+            if kept is not None:
+                kept.add(played)
+            progress.advance(bar)
+
+        try:
+            report = play_tournament(
+                spec.name,
+                configured.players,
+                dict(configured.options),
+                entries,
+                games_count,
+                seed,
+                jobs=jobs,
+                on_game=finished,
+                done=done,
+            )
+        except KeyboardInterrupt:
+            if kept is None:
+                raise
+            stopped = True
+    if kept is not None:
+        assert results is not None
+        have = sum(1 for number in kept.done if number < games_count)
+        played = have - read
+        err.print(
+            f"{escape(str(results))}: {read} games read, {played} played, "
+            f"{have} of {games_count} kept",
+            highlight=False,
+        )
+        if stopped:
+            err.print(
+                "[yellow]interrupted[/yellow]: run the same command to go on where it stopped"
+            )
+            raise typer.Exit(130)
     if json_out:
         print(json.dumps(report.to_json(), indent=1))
         return

@@ -15,16 +15,26 @@ counts, over every pair of seats held by two different bots in one game, how oft
 finished ahead (a tie counts a half); ratings come from openskill's Plackett-Luce model, one
 update per game in game order (a bot holding several seats of one game takes the mean of its
 seats' updates).
+
+A long tournament may keep its games in a results file (:class:`ResultsFile`, JSON lines: the
+tournament's settings, then one line per finished game, written as each finishes): run again
+with the same file and settings, it reads the games already there and plays only the rest, so a
+tournament stopped by Ctrl-C, a closed laptop or a session's end goes on where it stopped, and
+the file is the evidence behind a reported figure.
 """
 
 from __future__ import annotations
 
+import json
+import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
-from tycoon.core import OptionValue, derive_seed
+from tycoon.core import OptionValue, derive_seed, get_spec
 from tycoon.core.errors import TycoonError, UnknownBotError
 from tycoon.sim.runner import GameResult, GameTask, _play_chunk, check_task, play_indexed
 from tycoon.sim.stats import wilson_interval
@@ -218,14 +228,23 @@ def play_tournament(
     seed: int,
     jobs: int = 1,
     on_game: Callable[[Played], None] | None = None,
+    done: Mapping[int, GameResult] | None = None,
 ) -> TournamentReport:
-    """Play ``games`` games with rotated seatings; the report lists them in game order."""
+    """Play ``games`` games with rotated seatings; the report lists them in game order.
+
+    ``done`` holds games already played (by number, from a :class:`ResultsFile`): they are
+    reported as they are and not played again (nor passed to ``on_game``)."""
     if games < 1:
         raise TycoonError("a tournament plays at least one game")
     planned = tasks(game, players, options, entries, seed)
     k = len(planned)
     report = TournamentReport(game, players, tuple(entries), seed, dict(options))
     results: dict[int, Played] = {}
+    done = done or {}
+    for number, result in done.items():
+        if number < games:
+            results[number] = Played(number, planned[number % k].seats, result)
+    to_play = [n for n in range(games) if n not in results]
 
     def keep(r: int, result: GameResult) -> None:
         number = r + k * result.index
@@ -234,20 +253,276 @@ def play_tournament(
         if on_game is not None:
             on_game(played)
 
-    if jobs <= 1:
-        for n in range(games):
+    if jobs <= 1 or len(to_play) <= 1:
+        for n in to_play:
             keep(n % k, play_indexed(planned[n % k], n // k))
     else:
         # Every game is its own piece of work, queued in game order (lineups interleaved) so
         # that no worker waits for a lineup to finish; each result depends on its seed only.
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
             futures = [
                 (n % k, pool.submit(_play_chunk, planned[n % k], range(n // k, n // k + 1)))
-                for n in range(games)
+                for n in to_play
             ]
             for r, future in futures:
                 for result in future.result():
                     keep(r, result)
+        finally:
+            # Stopped (Ctrl-C, an error): the games not yet started are dropped, not played.
+            pool.shutdown(wait=True, cancel_futures=True)
     for number in sorted(results):
         report.add(results[number])
     return report
+
+
+RESULTS_FORMAT = 1
+
+
+def results_header(
+    game: str,
+    players: int,
+    options: Mapping[str, OptionValue],
+    entries: Sequence[str],
+    seed: int,
+) -> dict[str, Any]:
+    """What makes two runs the same tournament: the game and its rules version, the table, the
+    bots and the seed (a game's result depends on nothing else)."""
+    return {
+        "tycoon-tournament": RESULTS_FORMAT,
+        "game": game,
+        "version": get_spec(game).version,
+        "players": players,
+        "options": dict(options),
+        "entries": list(entries),
+        "seed": seed,
+    }
+
+
+def _game_line(played: Played) -> str:
+    r = played.result
+    return json.dumps(
+        {
+            "number": played.number,
+            "seats": list(played.seats),
+            "seed": r.seed,
+            "ranks": list(r.ranks),
+            "scores": list(r.scores),
+            "unfinished": r.unfinished,
+            "steps": r.steps,
+            "roles": list(r.roles) if r.roles is not None else None,
+            "positions": list(r.positions),
+            "statistics": dict(r.statistics),
+        },
+        separators=(",", ":"),
+    )
+
+
+class ResultsFile:
+    """A tournament's finished games, kept one JSON line each so that the tournament resumes.
+
+    The first line holds :func:`results_header`; a file whose first line is not a tournament's
+    is refused (so a mistyped path never has games appended to someone else's file), and so is
+    one holding another tournament's games or a damaged line (named by number): nothing is
+    changed. Only a last line cut short by a stop in the middle of writing it is dropped, and
+    its game played again. While a run writes the file, another run is refused it (a lock, on
+    systems that have ``fcntl``)."""
+
+    def __init__(self, path: Path, header: Mapping[str, Any], lineups: Sequence[tuple[str, ...]]):
+        self.path = path
+        self.header = dict(header)
+        self.lineups = list(lineups)
+        self.done: dict[int, GameResult] = {}
+        self._keep_bytes = 0  # where a cut-short last line starts (the file's length if none)
+        self._unended = False  # the last line is whole but its end was never written
+        self._handle: IO[str] | None = None
+        self._load()
+
+    def _fail(self, reason: str) -> TycoonError:
+        return TycoonError(f"{self.path}: {reason}")
+
+    def _load(self) -> None:
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return
+        except IsADirectoryError:
+            raise self._fail("is a directory, not a results file") from None
+        except OSError as error:
+            raise self._fail(f"cannot be read ({error.strerror})") from None
+        self._keep_bytes = len(data)
+        if not data:
+            return
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self._fail("is not a tournament results file (not UTF-8 text)") from None
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        elif len(lines) > 1:
+            # The last line has no end: a stop in the middle of writing it. Drop it if damaged,
+            # else end it before the next game is written after it.
+            try:
+                json.loads(lines[-1])
+                self._unended = True
+            except ValueError:
+                self._keep_bytes -= len(lines.pop().encode("utf-8"))
+        try:
+            first = json.loads(lines[0])
+        except ValueError:
+            first = None
+        if not isinstance(first, dict) or first.get("tycoon-tournament") is None:
+            raise self._fail(
+                "is not a tournament results file (its first line is not a tournament's "
+                "settings); name a new file or one a tournament wrote"
+            )
+        if first.get("tycoon-tournament") != RESULTS_FORMAT:
+            raise self._fail(f"has results format {first.get('tycoon-tournament')!r}, not 1")
+        differ = [key for key, value in self.header.items() if first.get(key) != value]
+        if differ:
+            what = ", ".join(
+                f"{key} {_show(first.get(key))} there, {_show(self.header[key])} here"
+                for key in differ
+            )
+            raise self._fail(
+                f"holds another tournament's games ({what}); name a new file, or run the same "
+                "tournament to go on with this one"
+            )
+        for number, line in enumerate(lines[1:], start=2):
+            result = self._parse(line, number)
+            if result.index in self.done:
+                raise self._fail(f"line {number} repeats game {result.index}")
+            self.done[result.index] = result
+
+    def _parse(self, line: str, line_number: int) -> GameResult:
+        """Game ``number``'s result from its line, checked against the tournament's lineups."""
+
+        def bad(reason: str) -> TycoonError:
+            return self._fail(f"line {line_number} is damaged ({reason})")
+
+        try:
+            data = json.loads(line)
+        except ValueError:
+            raise bad("not JSON") from None
+        if not isinstance(data, dict):
+            raise bad("not a game's result")
+        players = int(self.header["players"])
+        number = data.get("number")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise bad("no game number")
+        k = len(self.lineups)
+        if data.get("seats") != list(self.lineups[number % k]):
+            raise bad(f"game {number}'s seats are not this tournament's")
+        seed = data.get("seed")
+        ranks: Any = data.get("ranks")
+        scores = data.get("scores")
+        steps = data.get("steps")
+        roles = data.get("roles")
+        positions = data.get("positions", [])
+        statistics = data.get("statistics", {})
+        if not _ints(ranks, players) or not all(1 <= r <= players for r in ranks):
+            raise bad(f"ranks must be {players} places from 1 to {players}")
+        if (
+            not isinstance(scores, list)
+            or len(scores) != players
+            or not all(_number(x) for x in scores)
+        ):
+            raise bad(f"scores must be {players} numbers")
+        if not isinstance(seed, int) or not isinstance(steps, int) or steps < 0:
+            raise bad("seed and steps must be whole numbers")
+        if seed != derive_seed(derive_seed(int(self.header["seed"]), number % k), number // k):
+            raise bad(f"game {number}'s seed is not this tournament's")
+        if not isinstance(data.get("unfinished"), bool):
+            raise bad("unfinished must be true or false")
+        if roles is not None and not (
+            isinstance(roles, list)
+            and len(roles) == players
+            and all(isinstance(x, str) for x in roles)
+        ):
+            raise bad(f"roles must be {players} names")
+        if positions and not _ints(positions, players):
+            raise bad(f"positions must be {players} whole numbers")
+        if not isinstance(statistics, dict) or not all(
+            isinstance(key, str) and _number(value) for key, value in statistics.items()
+        ):
+            raise bad("statistics must map names to numbers")
+        return GameResult(
+            index=number,
+            seed=seed,
+            scores=tuple(float(x) for x in scores),
+            ranks=tuple(ranks),
+            unfinished=data["unfinished"],
+            steps=steps,
+            roles=tuple(roles) if roles is not None else None,
+            statistics={key: float(value) for key, value in statistics.items()},
+            codes=tuple(self.lineups[number % k]),
+            positions=tuple(positions),
+        )
+
+    def __enter__(self) -> ResultsFile:
+        """Open the file for appending (made with its header if new; a cut-short last line cut
+        off), locked against another run."""
+        try:
+            handle = open(self.path, "a+", encoding="utf-8")
+        except OSError as error:
+            raise self._fail(f"cannot be written ({error.strerror})") from None
+        try:
+            _lock(handle, self.path)
+            handle.seek(0, os.SEEK_END)
+            if handle.tell() != self._keep_bytes:
+                if handle.tell() < self._keep_bytes:
+                    raise self._fail("changed while it was being read; run again")
+                handle.truncate(self._keep_bytes)
+            if self._keep_bytes == 0:
+                handle.write(json.dumps(self.header, separators=(",", ":")) + "\n")
+            elif self._unended:
+                handle.write("\n")
+            handle.flush()
+        except BaseException:
+            handle.close()
+            raise
+        self._handle = handle
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+    def add(self, played: Played) -> None:
+        """Keep one finished game (written through at once, so a stop loses at most the games
+        being played)."""
+        assert self._handle is not None, "use the results file in a with block"
+        self._handle.write(_game_line(played) + "\n")
+        self._handle.flush()
+        self.done[played.number] = played.result
+
+
+def _lock(handle: IO[str], path: Path) -> None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system: no lock
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise TycoonError(
+            f"{path}: another tournament is writing it; wait for it or name another file"
+        ) from None
+
+
+def _ints(value: Any, count: int) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == count
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+    )
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, str) else value
