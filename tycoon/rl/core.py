@@ -68,6 +68,13 @@ class Table:
         self.game = game
         self.encoding: Encoding[Any] = game.encoding()
         self.wait = self.encoding.actions
+        # The encoding's ids straight from the rules, where it offers them (else the game's
+        # list of choices is scanned).
+        self._rule_ids = (
+            self.encoding.rule_ids
+            if type(self.encoding).rule_ids is not Encoding.rule_ids
+            else None
+        )
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(
@@ -132,6 +139,8 @@ class Table:
             return entry
         if seat not in self.to_act():
             entry = (state, _NO_IDS, self._wait_mask)
+        elif self._rule_ids is not None and (ruled := self._rule_ids(state, seat)) is not None:
+            entry = (state, ruled, None if ruled else self._wait_mask)
         else:
             legal = self.game.legal_actions(state, seat)
             menus = self.menus_on and type(legal) is tuple

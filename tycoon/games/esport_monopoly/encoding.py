@@ -9,15 +9,19 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-from tycoon.core import Game
+from tycoon.core import AmountRange, Game
+from tycoon.core.actions import Action
 from tycoon.core.encoding import (
+    LATER,
     ActionKind,
     Canvas,
     Encoding,
     FeatureSlice,
     LegalIds,
+    bucket_builder,
     relative_seat,
 )
 from tycoon.games.esport_monopoly import actions as A
@@ -155,6 +159,75 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
+        # A deal's ids straight from the table (see rule_ids): where each kind's ids start, and
+        # what each id stands for (its action class and the value of its field, if any).
+        self._give_at = self.base_id(A.Give, (0,))
+        self._take_at = self.base_id(A.Take, (0,))
+        self._card_ids = [
+            (1 << deck, self.base_id(A.GiveCard, (name,)), self.base_id(A.TakeCard, (name,)))
+            for deck, name in enumerate(DECK_NAMES)
+        ]
+        self._cash_at = self.base_id(A.Cash)
+        self._offer_id = self.base_id(A.Offer)
+        self._drop_id = self.base_id(A.Drop)
+        deal: dict[int, tuple[type[Action], Any]] = {}
+        for square in squares:
+            deal[self._give_at + square] = (A.Give, square)
+            deal[self._take_at + square] = (A.Take, square)
+        for name in DECK_NAMES:
+            deal[self.base_id(A.GiveCard, (name,))] = (A.GiveCard, name)
+            deal[self.base_id(A.TakeCard, (name,))] = (A.TakeCard, name)
+        deal[self._offer_id] = (A.Offer, None)
+        deal[self._drop_id] = (A.Drop, None)
+        self._deal_actions = deal
+        self._cash_templates = [A.Cash(other, 0) for other in seats]
+        self._rules: Any = getattr(game, "rules", None)
+
+    def rule_ids(self, state: Any, seat: int) -> LegalIds | None:
+        """A deal being written, straight from the table (the costliest list to make: an action
+        per deed the deal may still give or take); every other decision by the listed path.
+
+        As ``deal_choices`` has it: the proposer's deeds in groups without buildings, not yet
+        given; the partner's likewise, not yet taken; each jail card one holds and the deal
+        does not yet hold; the cash, from all the partner's to all the proposer's (in buckets);
+        offer once the deal holds a deed or a card; drop."""
+        t = state.table
+        stack = t.stack
+        if not stack or self._rules is None:
+            return None
+        deal = stack[-1]
+        if type(deal) is not Deal or deal.sent or seat not in t.acting:
+            return None
+        rules = self._rules
+        p, q = deal.proposer, deal.partner
+        found: dict[int, Any] = {}
+        for at, owner, already in ((self._give_at, p, deal.give), (self._take_at, q, deal.take)):
+            deeds = t.holdings[owner] & ~rules.improved(t, owner)
+            for square in already:
+                deeds &= ~(1 << square)
+            while deeds:
+                low = deeds & -deeds
+                found[at + low.bit_length() - 1] = LATER
+                deeds ^= low
+        cards = t.cards
+        for bit, give_id, take_id in self._card_ids:
+            if cards[p] & bit and not deal.give_cards & bit:
+                found[give_id] = LATER
+            if cards[q] & bit and not deal.take_cards & bit:
+                found[take_id] = LATER
+        if deal.give or deal.take or deal.give_cards or deal.take_cards:
+            found[self._offer_id] = LATER
+        found[self._drop_id] = LATER
+        ids = LegalIds(found, partial(self._deal_action, p))
+        cash = AmountRange(self._cash_templates[p], -t.cash[q], t.cash[p])
+        ids.span(self._cash_at, CASH_BUCKETS, bucket_builder(cash, CASH_BUCKETS))
+        return ids
+
+    def _deal_action(self, proposer: int, action_id: int) -> Action:
+        """The deal action of ``action_id`` (not the cash's) for the proposer."""
+        kind, value = self._deal_actions[action_id]
+        built: Action = kind(proposer) if value is None else kind(proposer, value)  # type: ignore[call-arg]
+        return built
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """A deal's choices (a list that starts with the deeds it may give, then those it may
