@@ -117,3 +117,38 @@ def test_a_deal_is_not_listed_when_its_ids_come_from_the_rules(
     monkeypatch.setattr(table.game, "legal_actions", listed)
     assert sorted(table.legal_ids(seat)) == expected
     assert table.mask(seat).nonzero()[0].tolist() == expected
+
+
+def test_water_rights_build_ids_are_found_without_building_a_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The building phase's ids come from its cards' cells: no Build is made for the mask (the
+    generic scan made every one), and an id's Build is made when it is looked up."""
+    from tycoon.games.water_rights import rules
+
+    game = make("water-rights", 4)
+    encoding = game.encoding()
+    table = Table(game)
+    rng = random.Random(3)
+    table.reset(3)
+    checked = 0
+    while checked < 5:
+        to_act = table.to_act()
+        assert to_act, "the game ended before five building phases"
+        legal = game.legal_actions(table.state, to_act[0])
+        if type(legal) is rules.BuildChoices and legal.builds():
+            every = Encoding.legal_ids(encoding, [legal[i] for i in range(len(legal))])
+            with monkeypatch.context() as patch:
+
+                def unbuilt(*_: Any) -> Any:
+                    raise AssertionError("a build was made to find its id")
+
+                patch.setattr(rules.BuildChoices, "__getitem__", unbuilt)
+                ids = encoding.legal_ids(legal)
+            assert sorted(ids) == sorted(every)
+            assert all(ids[i] == every[i] for i in every)
+            checked += 1
+        ids = sorted(table.legal_ids(to_act[0]))
+        action = table.action(to_act[0], ids[rng.randrange(len(ids))])
+        assert action is not None
+        table.play(action)
