@@ -156,6 +156,8 @@ class EsportMonopolyEncoding(Encoding[View]):
             for name in ("position", "owner", "level", "mortgaged", "rent", "bank", "deal deeds")
         ] + [self.slice_of("stack").start]
         self._orders = [[(start + k) % players for k in range(players)] for start in range(players)]
+        # The zeros of the run from the bank to the frame's figures (see encode).
+        self._turn: list[float] = [0.0] * (self._at[6] - self._at[5])
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
@@ -262,18 +264,20 @@ class EsportMonopolyEncoding(Encoding[View]):
         order = self._orders[start]
         t = view.table
         cash, position, jail, cards, alive = t.cash, t.position, t.jail, t.cards, t.alive
-        seats: list[float] = []
-        for other in order:
-            seats += (
-                cash[other],
-                position[other],
-                jail[other],
-                cards[other] & 1,
-                cards[other] >> 1 & 1,
-                alive >> other & 1,
-            )
-        canvas.block("seats", 0, seats)
-        canvas.choices("position", self._at[0], SQUARES, [position[other] for other in order])
+        # The seats' figures and positions, written again only when one of them changed.
+        if not canvas.unchanged("seat sources", (start, cash, position, jail, cards, alive)):
+            seats: list[float] = []
+            for other in order:
+                seats += (
+                    cash[other],
+                    position[other],
+                    jail[other],
+                    cards[other] & 1,
+                    cards[other] >> 1 & 1,
+                    alive >> other & 1,
+                )
+            canvas.block("seats", 0, seats)
+            canvas.choices("position", self._at[0], SQUARES, [position[other] for other in order])
         if not canvas.same("owner", t.owner):
             canvas.choices(
                 "owners",
@@ -286,33 +290,41 @@ class EsportMonopolyEncoding(Encoding[View]):
         canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
         if not canvas.same("rent", t.rent):
             canvas.numbers("rents", self._at[4], t.rent)
-        active = [0] * players
+        # The bank, the turn, the window, who acts and the top frame: one run, laid out from a
+        # template of zeros (see __init__) figure by figure.
+        turn = self._turn.copy()
+        turn[0] = t.stands
+        turn[1] = t.arenas
+        turn[2], turn[3] = t.hidden
+        turn[4] = len(t.seen[0])
+        turn[5] = len(t.seen[1])
+        turn[6] = t.pot
         if t.active >= 0:
-            active[(t.active - start) % players] = 1
-        acting = [0] * players
+            turn[7 + (t.active - start) % players] = 1
+        at = 7 + players
+        turn[at] = t.doubles
+        turn[at + 1] = t.again
+        turn[at + 2] = t.turn
+        turn[at + 3], turn[at + 4] = t.dice
+        turn[at + 5] = len(t.claims)
+        at += 6
+        passed, skipping, dealt = t.passed, t.skipping, t.dealt
+        for index, other in enumerate(order):
+            turn[at + index] = passed >> other & 1
+            turn[at + players + index] = skipping >> other & 1
+            turn[at + 2 * players + index] = dealt >> other & 1
+        at += 3 * players
         for other in t.acting:
-            acting[(other - start) % players] = 1
+            turn[at + (other - start) % players] = 1
+        at += players
         stack = t.stack
         frame = stack[-1] if stack else None
-        kind = [0] * len(FRAMES)
         if frame is not None:
-            kind[FRAMES.index(type(frame))] = 1
+            turn[at + FRAMES.index(type(frame))] = 1
+        at += len(FRAMES)
         figures = self._frame_figures(frame, seat)
-        figures += [0] * (FRAME_FIGURES - len(figures))
-        passed, skipping, dealt = t.passed, t.skipping, t.dealt
-        canvas.block(
-            "turn",
-            self._at[5],
-            [t.stands, t.arenas, *t.hidden, len(t.seen[0]), len(t.seen[1]), t.pot]
-            + active
-            + [t.doubles, t.again, t.turn, *t.dice, len(t.claims)]
-            + [passed >> other & 1 for other in order]
-            + [skipping >> other & 1 for other in order]
-            + [dealt >> other & 1 for other in order]
-            + acting
-            + kind
-            + figures,
-        )
+        turn[at : at + len(figures)] = figures
+        canvas.block("turn", self._at[5], turn)
         deeds = self._at[6]
         if isinstance(frame, Deal):
             canvas.hot(
