@@ -3,8 +3,17 @@ view made afresh, at every step of random games, for every seat."""
 
 from __future__ import annotations
 
-from tycoon.core import SeededRng, make, sample_choice
+from typing import Any
+
+import pytest
+
+from tycoon.core import Option, SeededRng, make, sample_choice, to_jsonable
+from tycoon.core.registry import get_spec
 from tycoon.games.milton_keynes import board as bd
+
+
+def _bool_options() -> list[Option]:
+    return [o for o in get_spec("my-city").options if isinstance(o.default, bool)]
 
 
 def test_milton_keynes_views_share_plot_lists_and_equal_fresh_ones() -> None:
@@ -34,3 +43,52 @@ def test_milton_keynes_views_share_plot_lists_and_equal_fresh_ones() -> None:
             state, sample_choice(game.legal_actions(state, to_act[0]), rng), rng
         )
     assert shared > 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        *({o.name: not o.default} for o in _bool_options()),
+        {o.name: True for o in _bool_options()},
+        {"map": "hex", "parks": True, "park-control": "zones", "zone-lines": True},
+    ],
+)
+def test_my_city_outcome_details_are_the_generic_json_of_its_report(
+    options: dict[str, Any],
+) -> None:
+    """My City's outcome writes its report out field by field: exactly what the generic
+    ``to_jsonable`` makes of it, for every option that changes what is scored."""
+    game = make("my-city", 4, **options)
+    for seed in range(4):
+        rng = SeededRng(seed)
+        state = game.initial_state(rng)
+        while to_act := game.to_act(state):
+            legal = game.legal_actions(state, to_act[0])
+            state = game.transition(state, sample_choice(legal, rng), rng)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        assert outcome.details == to_jsonable(state.report)
+
+
+def test_my_city_outcome_does_not_walk_dataclass_fields(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The outcome, asked once a game by every environment for its rewards, is written out
+    directly: the generic walk through each dataclass's fields (most of its cost) is not
+    taken."""
+    import dataclasses
+
+    game = make("my-city", 4)
+    rng = SeededRng(1)
+    state = game.initial_state(rng)
+    while to_act := game.to_act(state):
+        state = game.transition(
+            state, sample_choice(game.legal_actions(state, to_act[0]), rng), rng
+        )
+    expected = to_jsonable(state.report)
+
+    def walked(*_: Any) -> Any:
+        raise AssertionError("the report's dataclass fields were walked")
+
+    monkeypatch.setattr(dataclasses, "fields", walked)
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.details == expected
