@@ -61,7 +61,9 @@ class Table:
     written into its persistent canvas (only the parts that changed since its last view); a
     mask is made from the legal ids into a new array handed out as it is (not kept, so not
     copied), and kept with the ids for a legal-choices tuple the game hands out again (a game's
-    cached menu), so a seat offered the same menu gets it by one copy.
+    cached menu), so a seat offered the same menu gets it by one copy. Legal ids come from the
+    encoding's ``rule_ids`` where it works a decision out from the rules, else from the game's
+    list of choices (``legal_actions``, then the encoding's ``legal_ids``).
     """
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
