@@ -144,11 +144,11 @@ def test_water_rights_build_ids_are_found_without_building_a_build(
                     raise AssertionError("a build was made to find its id")
 
                 patch.setattr(rules.BuildChoices, "__getitem__", unbuilt)
-                ids = encoding.legal_ids(legal)
-            assert sorted(ids) == sorted(every)
-            assert all(ids[i] == every[i] for i in every)
+                found = encoding.legal_ids(legal)
+            assert sorted(found) == sorted(every)
+            assert all(found[i] == every[i] for i in every)
             checked += 1
-        ids = sorted(table.legal_ids(to_act[0]))
-        action = table.action(to_act[0], ids[rng.randrange(len(ids))])
+        choices = sorted(table.legal_ids(to_act[0]))
+        action = table.action(to_act[0], choices[rng.randrange(len(choices))])
         assert action is not None
         table.play(action)
