@@ -300,9 +300,35 @@ class Encoding(Generic[V]):
         known[id(choice)] = (choice, base)
         row.stored += 1
 
+    def rule_ids(self, state: Any, seat: int) -> LegalIds | None:
+        """The legal ids of ``seat``, to act in ``state``, worked out straight from the rules
+        (without the game's typed list of choices), or ``None`` where this encoding does not
+        (the listed path: ``legal_ids(game.legal_actions(state, seat))``, the reference).
+
+        A game's encoding may offer this for the decisions whose lists are costly to make: it
+        reads only what the seat may know (what ``legal_actions`` reads: whose decision, the
+        phase, prices, the seat's own cash ...) and gives each id's action built from its
+        template only when it is looked up (:data:`LATER` entries and ``build``). It must give
+        the ids and actions the listed path gives, state for state (``tests/rl``, at every step
+        of random games of every game and player count)."""
+        return None
+
 
 # How many actions an encoding remembers by identity before it starts again.
 _KNOWN = 4096
+
+
+class _Later:
+    """The type of :data:`LATER`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "LATER"
+
+
+#: A :class:`LegalIds` entry whose action its ``build`` makes from the id when looked up.
+LATER = _Later()
 
 
 class _Buckets:
@@ -334,6 +360,12 @@ class _Bucket:
         return built
 
 
+def bucket_builder(choice: AmountRange[Any], buckets: int) -> Callable[[int], Action]:
+    """What builds bucket ``i`` of ``buckets`` of ``choice`` (for :meth:`LegalIds.span`: the run
+    of a one-slot amount kind's ids, as :meth:`Encoding.legal_ids` gives it)."""
+    return _Buckets(choice, buckets)
+
+
 def bucketed(choice: AmountRange[Any], bucket: int, buckets: int) -> Any:
     """A :class:`LegalIds` entry for ``bucket`` of ``buckets`` of ``choice`` (built if looked
     up)."""
@@ -345,16 +377,21 @@ class LegalIds(Mapping[int, Action]):
 
     Iterating gives the ids (in no particular order); ``bits``, when not ``None``, is the same
     set as an integer (bit ``i`` set for id ``i``), for masks made without a loop over the ids.
-    ``spans`` are runs of ids known legal without building their actions (see :meth:`span`).
+    ``spans`` are runs of ids known legal without building their actions (see :meth:`span`);
+    an entry :data:`LATER` has its action made by ``build(id)`` when it is looked up.
     """
 
-    __slots__ = ("entries", "spans")
+    __slots__ = ("build", "entries", "spans")
 
     bits: int | None = None
 
-    def __init__(self, entries: dict[int, Any]) -> None:
+    def __init__(
+        self, entries: dict[int, Any], build: Callable[[int], Action] | None = None
+    ) -> None:
         self.entries = entries
         self.spans: list[tuple[int, int, Callable[[int], Action]]] = []
+        # What makes the action of an id whose entry is LATER (see Encoding.rule_ids).
+        self.build = build
 
     def span(self, first: int, count: int, build: Callable[[int], Action]) -> None:
         """Ids ``first .. first + count - 1`` are legal, id ``first + i`` standing for the action
@@ -371,6 +408,8 @@ class LegalIds(Mapping[int, Action]):
             raise KeyError(key)
         if type(entry) is _Bucket:
             return entry.action()
+        if entry is LATER and self.build is not None:
+            return self.build(key)
         action: Action = entry
         return action
 
@@ -394,6 +433,10 @@ class LegalIds(Mapping[int, Action]):
     def get(self, key: int, default: Any = None) -> Any:
         """The action of ``key``, or ``default`` if it is not a legal id (without the
         exception ``Mapping.get`` goes through)."""
+        entry = self.entries.get(key)
+        if entry is not None and type(entry) is not _Bucket and entry is not LATER:
+            action: Action = entry
+            return action
         if key in self:
             return self[key]
         return default

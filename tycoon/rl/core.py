@@ -61,13 +61,22 @@ class Table:
     written into its persistent canvas (only the parts that changed since its last view); a
     mask is made from the legal ids into a new array handed out as it is (not kept, so not
     copied), and kept with the ids for a legal-choices tuple the game hands out again (a game's
-    cached menu), so a seat offered the same menu gets it by one copy.
+    cached menu), so a seat offered the same menu gets it by one copy. Legal ids come from the
+    encoding's ``rule_ids`` where it works a decision out from the rules, else from the game's
+    list of choices (``legal_actions``, then the encoding's ``legal_ids``).
     """
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.game = game
         self.encoding: Encoding[Any] = game.encoding()
         self.wait = self.encoding.actions
+        # The encoding's ids straight from the rules, where it offers them (else the game's
+        # list of choices is scanned).
+        self._rule_ids = (
+            self.encoding.rule_ids
+            if type(self.encoding).rule_ids is not Encoding.rule_ids
+            else None
+        )
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(
@@ -132,6 +141,8 @@ class Table:
             return entry
         if seat not in self.to_act():
             entry = (state, _NO_IDS, self._wait_mask)
+        elif self._rule_ids is not None and (ruled := self._rule_ids(state, seat)) is not None:
+            entry = (state, ruled, None if ruled else self._wait_mask)
         else:
             legal = self.game.legal_actions(state, seat)
             menus = self.menus_on and type(legal) is tuple

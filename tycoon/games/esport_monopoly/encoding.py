@@ -9,15 +9,19 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-from tycoon.core import Game
+from tycoon.core import AmountRange, Game
+from tycoon.core.actions import Action
 from tycoon.core.encoding import (
+    LATER,
     ActionKind,
     Canvas,
     Encoding,
     FeatureSlice,
     LegalIds,
+    bucket_builder,
     relative_seat,
 )
 from tycoon.games.esport_monopoly import actions as A
@@ -152,9 +156,80 @@ class EsportMonopolyEncoding(Encoding[View]):
             for name in ("position", "owner", "level", "mortgaged", "rent", "bank", "deal deeds")
         ] + [self.slice_of("stack").start]
         self._orders = [[(start + k) % players for k in range(players)] for start in range(players)]
+        # The zeros of the run from the bank to the frame's figures (see encode).
+        self._turn: list[float] = [0.0] * (self._at[6] - self._at[5])
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
+        # A deal's ids straight from the table (see rule_ids): where each kind's ids start, and
+        # what each id stands for (its action class and the value of its field, if any).
+        self._give_at = self.base_id(A.Give, (0,))
+        self._take_at = self.base_id(A.Take, (0,))
+        self._card_ids = [
+            (1 << deck, self.base_id(A.GiveCard, (name,)), self.base_id(A.TakeCard, (name,)))
+            for deck, name in enumerate(DECK_NAMES)
+        ]
+        self._cash_at = self.base_id(A.Cash)
+        self._offer_id = self.base_id(A.Offer)
+        self._drop_id = self.base_id(A.Drop)
+        deal: dict[int, tuple[type[Action], Any]] = {}
+        for square in squares:
+            deal[self._give_at + square] = (A.Give, square)
+            deal[self._take_at + square] = (A.Take, square)
+        for name in DECK_NAMES:
+            deal[self.base_id(A.GiveCard, (name,))] = (A.GiveCard, name)
+            deal[self.base_id(A.TakeCard, (name,))] = (A.TakeCard, name)
+        deal[self._offer_id] = (A.Offer, None)
+        deal[self._drop_id] = (A.Drop, None)
+        self._deal_actions = deal
+        self._cash_templates = [A.Cash(other, 0) for other in seats]
+        self._rules: Any = getattr(game, "rules", None)
+
+    def rule_ids(self, state: Any, seat: int) -> LegalIds | None:
+        """A deal being written, straight from the table (the costliest list to make: an action
+        per deed the deal may still give or take); every other decision by the listed path.
+
+        As ``deal_choices`` has it: the proposer's deeds in groups without buildings, not yet
+        given; the partner's likewise, not yet taken; each jail card one holds and the deal
+        does not yet hold; the cash, from all the partner's to all the proposer's (in buckets);
+        offer once the deal holds a deed or a card; drop."""
+        t = state.table
+        stack = t.stack
+        if not stack or self._rules is None:
+            return None
+        deal = stack[-1]
+        if type(deal) is not Deal or deal.sent or seat not in t.acting:
+            return None
+        rules = self._rules
+        p, q = deal.proposer, deal.partner
+        found: dict[int, Any] = {}
+        for at, owner, already in ((self._give_at, p, deal.give), (self._take_at, q, deal.take)):
+            deeds = t.holdings[owner] & ~rules.improved(t, owner)
+            for square in already:
+                deeds &= ~(1 << square)
+            while deeds:
+                low = deeds & -deeds
+                found[at + low.bit_length() - 1] = LATER
+                deeds ^= low
+        cards = t.cards
+        for bit, give_id, take_id in self._card_ids:
+            if cards[p] & bit and not deal.give_cards & bit:
+                found[give_id] = LATER
+            if cards[q] & bit and not deal.take_cards & bit:
+                found[take_id] = LATER
+        if deal.give or deal.take or deal.give_cards or deal.take_cards:
+            found[self._offer_id] = LATER
+        found[self._drop_id] = LATER
+        ids = LegalIds(found, partial(self._deal_action, p))
+        cash = AmountRange(self._cash_templates[p], -t.cash[q], t.cash[p])
+        ids.span(self._cash_at, CASH_BUCKETS, bucket_builder(cash, CASH_BUCKETS))
+        return ids
+
+    def _deal_action(self, proposer: int, action_id: int) -> Action:
+        """The deal action of ``action_id`` (not the cash's) for the proposer."""
+        kind, value = self._deal_actions[action_id]
+        built: Action = kind(proposer) if value is None else kind(proposer, value)  # type: ignore[call-arg]
+        return built
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """A deal's choices (a list that starts with the deeds it may give, then those it may
@@ -189,18 +264,20 @@ class EsportMonopolyEncoding(Encoding[View]):
         order = self._orders[start]
         t = view.table
         cash, position, jail, cards, alive = t.cash, t.position, t.jail, t.cards, t.alive
-        seats: list[float] = []
-        for other in order:
-            seats += (
-                cash[other],
-                position[other],
-                jail[other],
-                cards[other] & 1,
-                cards[other] >> 1 & 1,
-                alive >> other & 1,
-            )
-        canvas.block("seats", 0, seats)
-        canvas.choices("position", self._at[0], SQUARES, [position[other] for other in order])
+        # The seats' figures and positions, written again only when one of them changed.
+        if not canvas.unchanged("seat sources", (start, cash, position, jail, cards, alive)):
+            seats: list[float] = []
+            for other in order:
+                seats += (
+                    cash[other],
+                    position[other],
+                    jail[other],
+                    cards[other] & 1,
+                    cards[other] >> 1 & 1,
+                    alive >> other & 1,
+                )
+            canvas.block("seats", 0, seats)
+            canvas.choices("position", self._at[0], SQUARES, [position[other] for other in order])
         if not canvas.same("owner", t.owner):
             canvas.choices(
                 "owners",
@@ -213,33 +290,41 @@ class EsportMonopolyEncoding(Encoding[View]):
         canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
         if not canvas.same("rent", t.rent):
             canvas.numbers("rents", self._at[4], t.rent)
-        active = [0] * players
+        # The bank, the turn, the window, who acts and the top frame: one run, laid out from a
+        # template of zeros (see __init__) figure by figure.
+        turn = self._turn.copy()
+        turn[0] = t.stands
+        turn[1] = t.arenas
+        turn[2], turn[3] = t.hidden
+        turn[4] = len(t.seen[0])
+        turn[5] = len(t.seen[1])
+        turn[6] = t.pot
         if t.active >= 0:
-            active[(t.active - start) % players] = 1
-        acting = [0] * players
+            turn[7 + (t.active - start) % players] = 1
+        at = 7 + players
+        turn[at] = t.doubles
+        turn[at + 1] = t.again
+        turn[at + 2] = t.turn
+        turn[at + 3], turn[at + 4] = t.dice
+        turn[at + 5] = len(t.claims)
+        at += 6
+        passed, skipping, dealt = t.passed, t.skipping, t.dealt
+        for index, other in enumerate(order):
+            turn[at + index] = passed >> other & 1
+            turn[at + players + index] = skipping >> other & 1
+            turn[at + 2 * players + index] = dealt >> other & 1
+        at += 3 * players
         for other in t.acting:
-            acting[(other - start) % players] = 1
+            turn[at + (other - start) % players] = 1
+        at += players
         stack = t.stack
         frame = stack[-1] if stack else None
-        kind = [0] * len(FRAMES)
         if frame is not None:
-            kind[FRAMES.index(type(frame))] = 1
+            turn[at + FRAMES.index(type(frame))] = 1
+        at += len(FRAMES)
         figures = self._frame_figures(frame, seat)
-        figures += [0] * (FRAME_FIGURES - len(figures))
-        passed, skipping, dealt = t.passed, t.skipping, t.dealt
-        canvas.block(
-            "turn",
-            self._at[5],
-            [t.stands, t.arenas, *t.hidden, len(t.seen[0]), len(t.seen[1]), t.pot]
-            + active
-            + [t.doubles, t.again, t.turn, *t.dice, len(t.claims)]
-            + [passed >> other & 1 for other in order]
-            + [skipping >> other & 1 for other in order]
-            + [dealt >> other & 1 for other in order]
-            + acting
-            + kind
-            + figures,
-        )
+        turn[at : at + len(figures)] = figures
+        canvas.block("turn", self._at[5], turn)
         deeds = self._at[6]
         if isinstance(frame, Deal):
             canvas.hot(

@@ -38,6 +38,10 @@ BID_BUCKETS = 12
 # that catalogue's sizes (rows, lots, companies, pieces, offer rows, rooftop values).
 
 
+# Each phase's place in the phase slice.
+PHASE_INDEX = {name: index for index, name in enumerate(PHASE_NAMES)}
+
+
 class EstatesEncoding(Encoding[EstatesView]):
     def __init__(self, game: Game[Any, Any, EstatesView]) -> None:
         super().__init__(game)
@@ -149,6 +153,20 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._roofs_at = self.slice_of("roofs face down").start
         self._turn_at = self.slice_of("money").start
         self._orders = [rotate(list(range(players)), seat) for seat in range(players)]
+        # The turn slices' middle run (phase .. to act), laid out as the slices are: where each
+        # figure lies in it, and its numbers with nothing set (bids -2: none yet).
+        self._moment_start = self._turn_at + 2 * players
+        phases = len(PHASE_NAMES)
+        self._auctioneer_at = phases
+        self._stowed_at = phases + players
+        self._piece_at = self._stowed_at + 1
+        self._roof_value_at = self._piece_at + self._num_pieces
+        self._bids_at = self._roof_value_at + 1
+        self._holder_at = self._bids_at + players - 1
+        self._to_act_at = self._holder_at + players
+        self._moment: list[float] = [0] * (self._to_act_at + players)
+        self._moment[self._bids_at : self._holder_at] = [-2] * (players - 1)
+        self._score_start = self._moment_start + len(self._moment)
 
     def encode(self, view: EstatesView, canvas: Canvas) -> None:
         players = self._players
@@ -170,42 +188,47 @@ class EstatesEncoding(Encoding[EstatesView]):
             counts[0] = view.roofs_face_down
             canvas.block("roof counts", self._roofs_at, counts)
         start = seat or 0
+        order = self._orders[start]
+        at = self._turn_at
+        # The turn slices in three runs, each written only when what it is made from changed:
+        # money and boxes, the auction's moment (phase to the seat to act), the score.
         money = view.money
         box = view.box
-        order = self._orders[start]
-        phase = [0] * len(PHASE_NAMES)
-        phase[PHASE_NAMES.index(view.phase)] = 1
-        auctioneer = [0] * players
+        if not canvas.unchanged("purse sources", (start, money, box)):
+            canvas.block(
+                "purse",
+                at,
+                [-1 if money[other] is None else money[other] for other in order]
+                + [-1 if box[other] is None else box[other] for other in order],
+            )
+        moment = self._moment.copy()
+        moment[PHASE_INDEX[view.phase]] = 1
         if view.auctioneer >= 0:
-            auctioneer[(view.auctioneer - start) % players] = 1
-        piece = [0] * self._num_pieces
+            moment[self._auctioneer_at + (view.auctioneer - start) % players] = 1
+        moment[self._stowed_at] = view.stowed
         if 0 <= view.piece < self._num_pieces:
-            piece[view.piece] = 1
-        bids = list(view.bids[: players - 1])
-        bids += [-2] * (players - 1 - len(bids))
-        holder = [0] * players
+            moment[self._piece_at + view.piece] = 1
+        moment[self._roof_value_at] = view.roof_value
+        bids = view.bids
+        bids_at = self._bids_at
+        for index in range(min(len(bids), players - 1)):
+            moment[bids_at + index] = bids[index]
         if view.holder >= 0:
-            holder[(view.holder - start) % players] = 1
-        to_act = [0] * players
+            moment[self._holder_at + (view.holder - start) % players] = 1
         if view.to_act:
-            to_act[(view.to_act[0] - start) % players] = 1
-        canvas.block(
-            "turn",
-            self._turn_at,
-            [-1 if money[other] is None else money[other] for other in order]
-            + [-1 if box[other] is None else box[other] for other in order]
-            + phase
-            + auctioneer
-            + [view.stowed]
-            + piece
-            + [view.roof_value]
-            + bids
-            + holder
-            + to_act
-            + [view.turn, view.round, view.rounds]
-            + [view.wins[other] for other in order]
-            + [view.totals[other] for other in order],
-        )
+            moment[self._to_act_at + (view.to_act[0] - start) % players] = 1
+        canvas.block("moment", self._moment_start, moment)
+        if not canvas.unchanged(
+            "score sources", (start, view.turn, view.round, view.rounds, view.wins, view.totals)
+        ):
+            wins, totals = view.wins, view.totals
+            canvas.block(
+                "score",
+                self._score_start,
+                [view.turn, view.round, view.rounds]
+                + [wins[other] for other in order]
+                + [totals[other] for other in order],
+            )
 
     def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
         """The board's slices, part by part (a new board shares its unchanged parts)."""

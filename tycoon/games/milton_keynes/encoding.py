@@ -240,7 +240,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         if not canvas.same("own deeds", view.hand_deeds):
             start = at["own deeds"]
             canvas.hot("own deed bits", start, start + SIZE, [start + c for c in view.hand_deeds])
-        if not canvas.same("known deeds", view.known_deeds):
+        if not canvas.unchanged("known deeds", view.known_deeds):
             start = at["known deeds"]
             canvas.hot(
                 "known deed bits",
@@ -252,7 +252,7 @@ class MiltonKeynesEncoding(Encoding[View]):
                     for cell in known
                 ],
             )
-        if not canvas.same("on sale", view.lots):
+        if not canvas.unchanged("on sale", view.lots):
             start = at["on sale"]
             canvas.hot(
                 "on sale bits",

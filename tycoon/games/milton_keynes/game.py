@@ -104,6 +104,12 @@ def _plural(count: int, word: str) -> str:
     return f"the {word}" if count == 1 else f"the {count} {word}es"
 
 
+# How many masks' plot lists a game keeps for its views before it starts again.
+_CELLS_KEPT = 4096
+# Each phase's name in a view.
+_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
+
+
 class MiltonKeynes(Game[State, Action, View]):
     spec = GameSpec(
         name="milton-keynes",
@@ -188,6 +194,8 @@ class MiltonKeynes(Game[State, Action, View]):
             )
         self.region = catalogue.map.region(n)
         self.roundabouts = _roundabouts(str(self.options["roundabouts"]), economy)
+        # Plot lists of masks, for views (see _cells).
+        self._cells_of: dict[int, tuple[int, ...]] = {}
         choice = str(self.options["characters"]).strip().lower()
         self.character_mode = choice if choice in ("random", "choose") else "list"
         self.character_list: tuple[int, ...] = ()
@@ -626,37 +634,50 @@ class MiltonKeynes(Game[State, Action, View]):
 
     # -- views --------------------------------------------------------------------------------
 
+    def _cells(self, mask: int) -> tuple[int, ...]:
+        """``bd.cells_of(mask)``, kept by mask: a view's plot lists (the river, the marshes,
+        known deeds, a hand, the lots) come back unchanged move after move, so each is made
+        once and the same tuple is handed out again (equal, and cheap for an encoding to
+        recognise by identity)."""
+        cells = self._cells_of.get(mask)
+        if cells is None:
+            if len(self._cells_of) >= _CELLS_KEPT:
+                self._cells_of = {}
+            cells = self._cells_of[mask] = bd.cells_of(mask)
+        return cells
+
     def observe(self, state: State, seat: int | None) -> View:
         own = state.players[seat] if seat is not None else None
         players = state.players
+        cells = self._cells
         return View(
             seat=seat,
             players=self.players,
-            phase=state.phase.name.lower(),
+            phase=_PHASE_NAMES[state.phase],
             year=state.year,
             season=state.season,
             characters=state.characters,
             buildings=state.city.buildings,
             incomes=state.city.incomes,
             next_building=state.city.next_id,
-            river_all=bd.cells_of(state.city.river_all),
-            marsh=bd.cells_of(state.city.marsh),
-            markers=tuple(p.marker for p in players),
-            floors=tuple(p.floor for p in players),
+            river_all=cells(state.city.river_all),
+            marsh=cells(state.city.marsh),
+            markers=tuple([p.marker for p in players]),
+            floors=tuple([p.floor for p in players]),
             blocks=state.city.blocks,
-            deed_counts=tuple(p.deeds.bit_count() for p in players),
-            permit_counts=tuple(sum(p.permits) for p in players),
-            known_deeds=tuple(bd.cells_of(p.known_deeds) for p in players),
-            known_permits=tuple(p.known_permits for p in players),
+            deed_counts=tuple([p.deeds.bit_count() for p in players]),
+            permit_counts=tuple([sum(p.permits) for p in players]),
+            known_deeds=tuple([cells(p.known_deeds) for p in players]),
+            known_permits=tuple([p.known_permits for p in players]),
             cash=own.cash if own is not None else None,
-            hand_deeds=bd.cells_of(own.deeds) if own is not None else (),
+            hand_deeds=cells(own.deeds) if own is not None else (),
             hand_permits=own.permits if own is not None else (),
             deed_deck=len(state.deed_deck),
             permit_deck=len(state.permit_deck),
             queue=state.queue,
             sealed=state.sealed.view(seat) if state.sealed is not None else None,
             draft=state.drafts[seat] if seat is not None else (),
-            lots=tuple(bd.cells_of(lot) for lot in state.lots),
+            lots=tuple([cells(lot) for lot in state.lots]),
             bribes=state.bribes,
             order=state.order,
             bought=state.bought,
@@ -667,19 +688,19 @@ class MiltonKeynes(Game[State, Action, View]):
             offer=state.offer,
             offers_left=state.offers_left,
             passes=state.passes,
-            claims=tuple((who, plot) for who, _, plot in state.claims if plot >= 0),
+            claims=tuple([(who, plot) for who, _, plot in state.claims if plot >= 0]),
             requisitioner=(
                 state.pending[0][0] if state.phase == Phase.REQUISITION and state.pending else -1
             ),
-            own_claims=tuple((item, plot) for who, item, plot in state.claims if who == seat),
-            own_pending=tuple(item for who, item in state.pending if who == seat),
+            own_claims=tuple([(item, plot) for who, item, plot in state.claims if who == seat]),
+            own_pending=tuple([item for who, item in state.pending if who == seat]),
             river_path=state.river_path,
             log=state.log,
             deck_mark=state.deck_mark,
             stall=state.stall,
             counters=state.counters,
             ended=state.ended,
-            counted_cash=tuple(p.counted for p in players),
+            counted_cash=tuple([p.counted for p in players]),
         )
 
     def sample_state(self, view: View, rng: Rng) -> State:

@@ -22,14 +22,13 @@ from tycoon.core import (
     SeededRng,
     data_option,
     notation,
-    to_jsonable,
 )
 from tycoon.games.my_city import render, svg
 from tycoon.games.my_city.board import squares_of
 from tycoon.games.my_city.counters import BOARD_SIZES, MY_CITY_DATA, counter_set_names
 from tycoon.games.my_city.encoding import MyCityEncoding
 from tycoon.games.my_city.moves import CityMoves, choosable, rezone_targets
-from tycoon.games.my_city.scoring import score_position
+from tycoon.games.my_city.scoring import report_json, score_position
 from tycoon.games.my_city.state import (
     OVER,
     CityAction,
@@ -471,7 +470,7 @@ class MyCity(Game[CityState, CityAction, CityView]):
             scores=tuple(float(total) for total in report.totals),
             ranks=Outcome.ranks_from(report.totals),
             reason=f"{state.end}: most prestige wins",
-            details=to_jsonable(report),
+            details=report_json(report),
         )
 
     def explain_outcome(self, state: CityState) -> str:

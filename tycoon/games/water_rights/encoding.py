@@ -7,10 +7,12 @@ the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice
+from tycoon.core.encoding import LATER, ActionKind, Canvas, Encoding, FeatureSlice, LegalIds
 from tycoon.games.water_rights.actions import (
     AdjustTax,
     AdjustWater,
@@ -27,6 +29,7 @@ from tycoon.games.water_rights.actions import (
     Supply,
 )
 from tycoon.games.water_rights.catalogue import CELL_NAMES, CELLS, COLOURS, MAYORS, ROLES
+from tycoon.games.water_rights.rules import BuildChoices
 from tycoon.games.water_rights.state import EMPTY, PHASE_NAMES, Town, View
 
 if TYPE_CHECKING:
@@ -134,11 +137,42 @@ class WaterRightsEncoding(Encoding[View]):
             ActionKind(Collect),
         ]
         self.define(slices, table)
+        # Per card: the id of its build on each cell (by cell index), and what each id builds.
+        self._build_ids = {
+            kind.slug: [self.base_id(Build, (kind.slug, name)) for name in cells]
+            for kind in rules.kinds
+        }
+        self._builds = {
+            self.base_id(Build, (kind.slug, name)): (kind.slug, name)
+            for kind in rules.kinds
+            for name in cells
+        }
         self._figures_at = self.slice_of("town figures").start
         self._cells_at = self.slice_of("town cells").start
         self._town_cells = CELLS * CELL_FIGURES
         self._board_names = [f"board {number}" for number in range(len(MAYORS))]
         self._turn_at = self.slice_of("turn").start
+
+    def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
+        """The building phase's choices give their builds as cells per card: each build's id
+        is found from its card and cell, its action made only when the id is looked up (a
+        turn may offer a hundred builds); the other choices as usual."""
+        if type(legal) is not BuildChoices:
+            return super().legal_ids(legal)
+        others = legal.others()
+        ids = super().legal_ids(others)
+        found = ids.entries
+        for slug, cells in legal.builds():
+            at = self._build_ids[slug]
+            for cell in cells:
+                found[at[cell]] = LATER
+        # The seat's own Done closes every building phase's choices.
+        ids.build = partial(self._build, others[-1].seat)
+        return ids
+
+    def _build(self, seat: int, action_id: int) -> Build:
+        card, cell = self._builds[action_id]
+        return Build(seat, card, cell)
 
     def encode(self, view: View, canvas: Canvas) -> None:
         roles = len(ROLES)

@@ -1,0 +1,154 @@
+"""Ids straight from the rules (``Encoding.rule_ids``) must be the listed path's: the same ids,
+each standing for the same action, at every step of random games of every game and player
+count; and the environment refuses an id they do not hold, changing nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tycoon.core import IllegalActionError, game_specs, make
+from tycoon.core.encoding import LATER, Encoding, LegalIds
+from tycoon.rl.core import Table
+
+# Games whose encodings work out some decisions' ids from the rules (the test insists that
+# random games reach them).
+RULED = {"esport-monopoly"}
+
+
+def cases() -> list[Any]:
+    return [
+        pytest.param(spec.name, players, id=f"{spec.name}-{players}p")
+        for spec in game_specs()
+        for players in range(spec.min_players, spec.max_players + 1)
+    ]
+
+
+def _same(ruled: LegalIds, listed: LegalIds) -> None:
+    assert sorted(ruled) == sorted(listed)
+    for index in listed:
+        assert ruled[index] == listed[index], index
+        assert ruled.get(index) == listed[index], index
+        assert index in ruled
+
+
+@pytest.mark.parametrize(("name", "players"), cases())
+def test_ids_from_the_rules_equal_the_listed_path_at_every_step(name: str, players: int) -> None:
+    """Random games, moves drawn among the legal ids as a learner would (so deals are written
+    often): wherever the encoding gives ids from the rules, they are the ids and actions of
+    the game's listed choices."""
+    game = make(name, players)
+    table = Table(game)
+    reference = game.encoding()
+    compared = 0
+    for seed in (1, 2, 3):
+        table.reset(seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            to_act = table.to_act()
+            if not to_act:
+                break
+            seat = to_act[0]
+            ruled = reference.rule_ids(table.state, seat)
+            listed = reference.legal_ids(game.legal_actions(table.state, seat))
+            if ruled is not None:
+                _same(ruled, listed)
+                compared += 1
+            _same(table.legal_ids(seat), listed)
+            assert table.mask(seat).nonzero()[0].tolist() == sorted(listed)
+            ids = sorted(listed)
+            action = table.action(seat, ids[rng.randrange(len(ids))])
+            assert action is not None
+            table.play(action)
+    if name in RULED:
+        assert compared > 20
+    elif type(reference).rule_ids is Encoding.rule_ids:
+        assert compared == 0
+
+
+def _deal_table() -> Table:
+    """A 2-player Esport Monopoly table in the middle of writing a deal."""
+    table = Table(make("esport-monopoly", 2))
+    rng = random.Random(5)
+    for seed in range(20):
+        table.reset(seed)
+        for _ in range(600):
+            to_act = table.to_act()
+            if not to_act:
+                break
+            if table.encoding.rule_ids(table.state, to_act[0]) is not None:
+                return table
+            ids = sorted(table.legal_ids(to_act[0]))
+            action = table.action(to_act[0], ids[rng.randrange(len(ids))])
+            assert action is not None
+            table.play(action)
+    raise AssertionError("no deal written in 20 random games")
+
+
+def test_an_id_the_rules_do_not_hold_is_refused_and_changes_nothing() -> None:
+    table = _deal_table()
+    seat = table.to_act()[0]
+    state = table.state
+    ids = table.legal_ids(seat)
+    assert any(entry is LATER for entry in ids.entries.values())
+    illegal = next(i for i in range(table.wait) if i not in ids)
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        table.action(seat, illegal)
+    with pytest.raises(IllegalActionError, match="has a move to make"):
+        table.action(seat, table.wait)
+    assert table.state is state
+    assert sorted(table.legal_ids(seat)) == sorted(ids)
+
+
+def test_a_deal_is_not_listed_when_its_ids_come_from_the_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The environment asks the rules for a deal's ids: the game's list is not made."""
+    table = _deal_table()
+    seat = table.to_act()[0]
+    expected = sorted(table.encoding.legal_ids(table.game.legal_actions(table.state, seat)))
+    table._legal.clear()
+
+    def listed(*_: Any) -> Any:
+        raise AssertionError("the deal's choices were listed")
+
+    monkeypatch.setattr(table.game, "legal_actions", listed)
+    assert sorted(table.legal_ids(seat)) == expected
+    assert table.mask(seat).nonzero()[0].tolist() == expected
+
+
+def test_water_rights_build_ids_are_found_without_building_a_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The building phase's ids come from its cards' cells: no Build is made for the mask (the
+    generic scan made every one), and an id's Build is made when it is looked up."""
+    from tycoon.games.water_rights import rules
+
+    game = make("water-rights", 4)
+    encoding = game.encoding()
+    table = Table(game)
+    rng = random.Random(3)
+    table.reset(3)
+    checked = 0
+    while checked < 5:
+        to_act = table.to_act()
+        assert to_act, "the game ended before five building phases"
+        legal = game.legal_actions(table.state, to_act[0])
+        if type(legal) is rules.BuildChoices and legal.builds():
+            every = Encoding.legal_ids(encoding, [legal[i] for i in range(len(legal))])
+            with monkeypatch.context() as patch:
+
+                def unbuilt(*_: Any) -> Any:
+                    raise AssertionError("a build was made to find its id")
+
+                patch.setattr(rules.BuildChoices, "__getitem__", unbuilt)
+                found = encoding.legal_ids(legal)
+            assert sorted(found) == sorted(every)
+            assert all(found[i] == every[i] for i in every)
+            checked += 1
+        choices = sorted(table.legal_ids(to_act[0]))
+        action = table.action(to_act[0], choices[rng.randrange(len(choices))])
+        assert action is not None
+        table.play(action)
