@@ -326,7 +326,9 @@ def test_every_game_evaluates_a_position_as_shares_of_winning(name: str) -> None
     assert values is not None and len(values) == game.players
     assert all(0.0 <= v <= 1.0 for v in values)
     assert sum(values) == pytest.approx(1.0)
-    assert game.search_depth() > 0
+    # Water Rights' rollouts play whole games (its games are short; the evaluation is for a
+    # search told a depth); the others stop and evaluate.
+    assert (game.search_depth() > 0) == (name != "water-rights")
 
 
 @pytest.mark.parametrize("name", GAMES)
