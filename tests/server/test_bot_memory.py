@@ -64,6 +64,19 @@ def human_moves(
             assert answer.status_code == 409, answer.text  # a bot moved first: choose again
 
 
+def settled(server: Server, table_id: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """The table's public view once the bots have nothing to play (a person to act, or the
+    game over), so that no bot moves between reading its version and a kill."""
+    url = f"{server.base}/api/tables/{table_id}/view"
+    deadline = time.monotonic() + 120
+    while True:
+        public: dict[str, Any] = server.http.get(url).json()
+        if public["over"] or any(s in tokens for s in public["to_act"]):
+            return public
+        assert time.monotonic() < deadline, "the bots did not play"
+        time.sleep(0.01)
+
+
 def bot_moves(database: str, table_id: str) -> int:
     """How many of the table's stored moves a bot made."""
     storage = SqlStorage(database)
@@ -123,7 +136,7 @@ def test_bots_play_on_after_a_kill_exactly_as_without_one(tmp_path: Path) -> Non
             if public["over"] or bot_moves(database, table_id) >= 20:
                 break
             human_moves(server, table_id, tokens, rng, 4)
-        last = server.http.get(f"{server.base}/api/tables/{table_id}/view").json()
+        last = settled(server, table_id, tokens)
         version, over = last["version"], last["over"]
         server.kill()
     finally:
