@@ -84,11 +84,69 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def frame_seats(top: Frame, active: int) -> tuple[int, ...]:
+    """Who decides at ``top``, a decision frame other than the window (``active``: whose turn
+    it is)."""
+    kind = type(top)
+    if kind is Buy:
+        return ACTIVE[active]
+    if kind is Auction:
+        assert isinstance(top, Auction)
+        return ACTIVE[top.order[top.at]]
+    if kind is Pay:
+        assert isinstance(top, Pay)
+        return ACTIVE[top.payer]
+    if kind is Deal:
+        assert isinstance(top, Deal)
+        return ACTIVE[top.partner if top.sent else top.proposer]
+    assert isinstance(top, Manage | Fee | Place | Choice)
+    return ACTIVE[top.seat]
+
+
+def written(d: Deal, action: Action) -> Deal | None:
+    """The deal ``d`` after a step of writing it (give, take, cash, offer); None for another
+    action."""
+    kind = type(action)
+    if kind is GIVE:
+        assert isinstance(action, A.Give)
+        give = tuple(sorted((*d.give, action.square)))
+        return Deal(d.proposer, d.partner, give, d.take, d.cash, d.give_cards, d.take_cards)
+    if kind is TAKE:
+        assert isinstance(action, A.Take)
+        take = tuple(sorted((*d.take, action.square)))
+        return Deal(d.proposer, d.partner, d.give, take, d.cash, d.give_cards, d.take_cards)
+    if kind is CASH:
+        assert isinstance(action, A.Cash)
+        return Deal(
+            d.proposer, d.partner, d.give, d.take, action.amount, d.give_cards, d.take_cards
+        )
+    if kind is OFFER:
+        return Deal(d.proposer, d.partner, d.give, d.take, d.cash, d.give_cards, d.take_cards, True)
+    return None
+
+
+def bid_on(a: Auction, seat: int, amount: int) -> Auction:
+    """The auction after ``seat`` bids ``amount``."""
+    rivals = a.rivals or (a.building != 0 and seat != a.requester)
+    return Auction(
+        a.lot, amount, seat, a.order, (a.at + 1) % len(a.order), a.building, a.requester, rivals
+    )
+
+
+def passed_on(a: Auction) -> Auction:
+    """The auction after the seat to bid passes (it leaves the bidding)."""
+    rest = a.order[: a.at] + a.order[a.at + 1 :]
+    at = a.at % len(rest) if rest else 0
+    return Auction(a.lot, a.high, a.leader, rest, at, a.building, a.requester, a.rivals)
+
+
 def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
 ROLL, BUILD, SKIP, WAIT, BUY_DEED = A.Roll, A.Build, A.Skip, A.Wait, A.BuyDeed
+OPEN_MANAGE, OPEN_DEAL, LIFT, MORTGAGE, SELL = A.OpenManage, A.OpenDeal, A.Lift, A.Mortgage, A.Sell
+GIVE, TAKE, CASH, OFFER, BID, PASS = A.Give, A.Take, A.Cash, A.Offer, A.Bid, A.Pass
 _new_table = tuple.__new__  # builds a Table from a tuple without the keyword-argument wrapper
 
 # Positions of the table's fields, for the fast steps that copy a table into a list and
@@ -589,6 +647,10 @@ class Rules:
                 done = self.fast_buy(state, action.seat)
                 if done is not None:
                     return done
+            if not t.over:
+                done = self.fast_decision(state, action, kind)
+                if done is not None:
+                    return done
         w = Work(state, rng)
         self._handlers[kind](w, action)
         self.advance(w)
@@ -859,6 +921,119 @@ class Rules:
             fields[F_EVENTS] = (("buy", seat, square, price), ("turn", nxt))
         return self._windowed(state, fields)
 
+    def fast_decision(self, state: State, action: Action, kind: type) -> State | None:
+        """A step that changes a few fields and leaves a seat to decide (opening the menu or
+        a deal, a step of writing a deal, a bid or a pass that leaves the auction open, a lift
+        from the menu, a mortgage or sale that leaves a debt still short), straight from table
+        to table; None for anything else (the general way). The game must not be over."""
+        t = state.table
+        stack = t.stack
+        top = stack[-1]
+        top_kind = type(top)
+        seat = action.seat
+        if top_kind is Deal:
+            assert isinstance(top, Deal)
+            deal = written(top, action)
+            if deal is None:
+                return None
+            if deal.sent:
+                return self._decided(
+                    state, (*stack[:-1], deal), (("offer", deal.proposer, deal.partner),)
+                )
+            return self._decided(state, (*stack[:-1], deal), ())
+        if top_kind is Auction:
+            assert isinstance(top, Auction)
+            if kind is BID:
+                assert isinstance(action, A.Bid)
+                a = bid_on(top, seat, action.amount)
+                events: tuple[Event, ...] = (("bid", seat, action.amount),)
+            elif kind is PASS:
+                a = passed_on(top)
+                events = (("out", seat),)
+            else:
+                return None
+            order = a.order
+            # auction_waits: the auction goes on with a bidder who may outbid.
+            if not order or (len(order) == 1 and order[0] == a.leader):
+                return None
+            bidder = order[a.at]
+            if bidder != a.leader and t.cash[bidder] <= a.high:
+                return None
+            return self._decided(state, (*stack[:-1], a), events)
+        if top_kind is Window:
+            if kind is OPEN_MANAGE:
+                return self._decided(state, (*stack, Manage(seat)), ())
+            return None
+        if top_kind is Manage:
+            if kind is OPEN_DEAL:
+                assert isinstance(action, A.OpenDeal)
+                fields: list[Any] = list(t)
+                fields[F_DEALT] = t.dealt | 1 << seat
+                fields[F_STACK] = (*stack[:-1], Deal(seat, action.partner))
+                fields[F_EVENTS] = ()
+                fields[F_ACTING] = ACTIVE[seat]
+                return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+            if kind is LIFT and type(stack[-2]) is Window:
+                assert isinstance(action, A.Lift)
+                square = action.square
+                price = self.board.lift[square]
+                cash = list(t.cash)
+                cash[seat] -= price
+                fields = list(t)
+                fields[F_CASH] = tuple(cash)
+                fields[F_MORTGAGED] = t.mortgaged & ~(1 << square)
+                fields[F_STACK] = stack[:-1]
+                fields[F_EVENTS] = (("lift", seat, square, price),)
+                return self._windowed(state, fields)
+            return None
+        if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
+            assert isinstance(top, Pay)
+            assert isinstance(action, A.Mortgage | A.Sell)
+            payer = top.payer
+            alive = t.alive
+            if not (alive >> payer) & 1 or (top.payee >= 0 and not (alive >> top.payee) & 1):
+                return None
+            square = action.square
+            cash = list(t.cash)
+            fields = list(t)
+            if kind is MORTGAGE:
+                value = self.board.mortgage[square]
+                fields[F_MORTGAGED] = t.mortgaged | 1 << square
+                fields[F_EVENTS] = (("mortgage", seat, square, value),)
+            else:
+                lv = t.level[square]
+                if lv == 5:
+                    fields[F_ARENAS] = t.arenas + 1
+                    fields[F_STANDS] = t.stands - 4
+                else:
+                    fields[F_STANDS] = t.stands + 1
+                level = list(t.level)
+                level[square] = lv - 1
+                fields[F_LEVEL] = tuple(level)
+                value = self.half[square]
+                fields[F_EVENTS] = (("sell", seat, square, lv - 1, value),)
+            cash[seat] += value
+            # advance: the debt is still short and can still be raised (else the general way
+            # pays it or declares the bankruptcy).
+            if cash[payer] >= top.amount:
+                return None
+            fields[F_CASH] = tuple(cash)
+            fields[F_ACTING] = ACTIVE[payer]
+            table = _new_table(Table, fields)
+            if self.max_raise(table, payer) < top.amount:
+                return None
+            return _new_table(State, (table, state.chance, state.mail))
+        return None
+
+    def _decided(self, state: State, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> State:
+        """The state with a new decision stack (its top a decision frame that is not a
+        window) and these events; who acts read off the top (as :meth:`acting`)."""
+        fields: list[Any] = list(state.table)
+        fields[F_STACK] = stack
+        fields[F_EVENTS] = events
+        fields[F_ACTING] = frame_seats(stack[-1], state.table.active)
+        return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
         w = Work(state, _Thrown(outcome, rng))
@@ -911,19 +1086,7 @@ class Rules:
         kind = type(top)
         if kind is Window:
             return self.window_seats(t)
-        if kind is Buy:
-            return (t.active,)
-        if kind is Auction:
-            assert isinstance(top, Auction)
-            return (top.order[top.at],)
-        if kind is Pay:
-            assert isinstance(top, Pay)
-            return (top.payer,)
-        if kind is Deal:
-            assert isinstance(top, Deal)
-            return (top.partner if top.sent else top.proposer,)
-        assert isinstance(top, Manage | Fee | Place | Choice)
-        return (top.seat,)
+        return frame_seats(top, t.active)
 
     # -- money ----------------------------------------------------------------------------------
     def transfer(self, w: Work, payer: int, payee: int, amount: int, square: int = -1) -> None:
@@ -1515,27 +1678,13 @@ class Rules:
     def on_bid(self, w: Work, action: A.Bid) -> None:
         a = w.stack[-1]
         assert isinstance(a, Auction)
-        rivals = a.rivals or (a.building != 0 and action.seat != a.requester)
-        w.replace_top(
-            Auction(
-                a.lot,
-                action.amount,
-                action.seat,
-                a.order,
-                (a.at + 1) % len(a.order),
-                a.building,
-                a.requester,
-                rivals,
-            )
-        )
+        w.replace_top(bid_on(a, action.seat, action.amount))
         w.ev.append(("bid", action.seat, action.amount))
 
     def on_pass(self, w: Work, action: Action) -> None:
         a = w.stack[-1]
         assert isinstance(a, Auction)
-        rest = a.order[: a.at] + a.order[a.at + 1 :]
-        at = a.at % len(rest) if rest else 0
-        w.replace_top(Auction(a.lot, a.high, a.leader, rest, at, a.building, a.requester, a.rivals))
+        w.replace_top(passed_on(a))
         w.ev.append(("out", action.seat))
 
     def on_open_deal(self, w: Work, action: A.OpenDeal) -> None:
@@ -1549,32 +1698,15 @@ class Rules:
         return top
 
     def on_give(self, w: Work, action: A.Give) -> None:
-        d = self._deal(w)
-        w.replace_top(
-            Deal(
-                d.proposer,
-                d.partner,
-                tuple(sorted((*d.give, action.square))),
-                d.take,
-                d.cash,
-                d.give_cards,
-                d.take_cards,
-            )
-        )
+        self._write(w, action)
 
     def on_take(self, w: Work, action: A.Take) -> None:
-        d = self._deal(w)
-        w.replace_top(
-            Deal(
-                d.proposer,
-                d.partner,
-                d.give,
-                tuple(sorted((*d.take, action.square))),
-                d.cash,
-                d.give_cards,
-                d.take_cards,
-            )
-        )
+        self._write(w, action)
+
+    def _write(self, w: Work, action: Action) -> None:
+        deal = written(self._deal(w), action)
+        assert deal is not None
+        w.replace_top(deal)
 
     def on_give_card(self, w: Work, action: A.GiveCard) -> None:
         d = self._deal(w)
@@ -1591,16 +1723,11 @@ class Rules:
         )
 
     def on_cash(self, w: Work, action: A.Cash) -> None:
-        d = self._deal(w)
-        w.replace_top(
-            Deal(d.proposer, d.partner, d.give, d.take, action.amount, d.give_cards, d.take_cards)
-        )
+        self._write(w, action)
 
     def on_offer(self, w: Work, action: Action) -> None:
         d = self._deal(w)
-        w.replace_top(
-            Deal(d.proposer, d.partner, d.give, d.take, d.cash, d.give_cards, d.take_cards, True)
-        )
+        self._write(w, action)
         w.ev.append(("offer", d.proposer, d.partner))
 
     def on_drop(self, w: Work, action: Action) -> None:
