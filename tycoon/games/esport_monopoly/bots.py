@@ -174,9 +174,11 @@ class GreedyBot(Bot):
         kind = type(top)
         seat = self.seat
         if kind is Window:
-            if seat == t.active:
+            if seat != t.active:
+                return self.window(t, legal, own_turn=False)  # out_of_turn, inline
+            if t.jail[seat]:
                 return self.pre_roll(t, legal)
-            return self.out_of_turn(t, legal)
+            return self.window(t, legal, own_turn=True)  # pre_roll out of jail, inline
         if kind is Buy:
             assert isinstance(top, Buy)
             return self.buy_or_not(t, top.square, legal)
@@ -349,8 +351,20 @@ class GreedyBot(Bot):
         mine = t.holdings[self.seat] & mask
         if mine == mask:
             return price * 2 if group < self.board.event_groups else price * 3 // 2
-        owners = {t.owner[s] for s in bits(mask)}
-        if len(owners) == 1 and -1 not in owners and self.seat not in owners:
+        # The one owner of the group's other deeds, if they all have the same (-2: none).
+        rival = -2
+        owner = t.owner
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            o = owner[low.bit_length() - 1]
+            if rival == -2:
+                rival = o
+            elif o != rival:
+                rival = -1
+                break
+        if rival >= 0 and rival != self.seat:
             return price * 3 // 2  # a rival would complete the group
         return price if mine or not t.holdings[self.seat] else price * 9 // 10
 

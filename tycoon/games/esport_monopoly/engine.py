@@ -443,7 +443,10 @@ class Rules:
             for members, mask, cost in full_groups[seat]:
                 if mortgaged & mask or money < cost:
                     continue
-                low = min([level[s] for s in members])
+                low = 5
+                for s in members:  # a loop, not min() of a list: no list, no call
+                    if level[s] < low:
+                        low = level[s]
                 if low < 4:
                     if stands:
                         return ACTIVE[seat]
@@ -506,8 +509,14 @@ class Rules:
         """Cash plus everything selling every building and mortgaging every deed would bring."""
         total = t.cash[seat]
         level = t.level
-        for square in bits(t.holdings[seat] & ~t.mortgaged):
-            total += self.board.mortgage[square] + level[square] * self.half[square]
+        mortgage = self.board.mortgage
+        half = self.half
+        free = t.holdings[seat] & ~t.mortgaged
+        while free:  # bits(), inline: no generator on this hot path
+            low = free & -free
+            free ^= low
+            square = low.bit_length() - 1
+            total += mortgage[square] + level[square] * half[square]
         return total
 
     def can_manage(self, t: Tableish, seat: int) -> bool:
