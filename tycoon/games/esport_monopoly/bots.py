@@ -150,6 +150,13 @@ class GreedyBot(Bot):
         self._decline = A.Decline(seat)
         self._pass = A.Pass(seat)
         self._manage = A.OpenManage(seat)
+        # The game's action objects for this seat by square (made once per game: building a
+        # frozen dataclass costs more than most of a decision).
+        self._build_of: tuple[A.Build, ...] = game._builds[seat]
+        self._lift_of: tuple[A.Lift, ...] = game._lifts[seat]
+        self._sell_of: tuple[A.Sell, ...] = game._sells[seat]
+        self._sell_all_of: tuple[A.SellAll, ...] = game._sell_alls[seat]
+        self._mortgage_of: tuple[A.Mortgage, ...] = game._mortgages[seat]
         self.intent: Action | None = None
         self.stuck = (-1, -1)
         self.plan: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
@@ -267,7 +274,7 @@ class GreedyBot(Bot):
             reserve = self.reserve if own_turn else self.reserve // 3
             best = self.pick_build(t, groups, cash - reserve)
             if best >= 0:
-                return A.Build(seat, best)
+                return self._build_of[best]
         held = t.holdings[seat]
         mortgaged = held & t.mortgaged
         if mortgaged and cash >= self.reserve + 33:
@@ -278,7 +285,7 @@ class GreedyBot(Bot):
             if cash >= self._lift_least:
                 for square, need in self._lift_needs:
                     if cash >= need:
-                        return A.Lift(seat, square)
+                        return self._lift_of[square]
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
             # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
             targets = self._targets if t.owner is self._targets_owner else self.deal_targets(t)
@@ -428,9 +435,9 @@ class GreedyBot(Bot):
             first = members[0]
             value = sum([level[s] for s in members]) * board.stand_cost[first] // 2
             if short >= value or (high == 5 and few_stands):
-                sale = A.SellAll(seat, first)  # needed whole (or no even sale is offered)
+                sale = self._sell_all_of[first]  # needed whole (or no even sale is offered)
             else:
-                sale = A.Sell(seat, next(s for s in members if level[s] == high))
+                sale = self._sell_of[next(s for s in members if level[s] == high)]
         loose = -1
         grouped = -1
         free = held & ~t.mortgaged & ~improved
@@ -445,11 +452,11 @@ class GreedyBot(Bot):
             elif loose < 0 or board.price[square] < board.price[loose]:
                 loose = square
         if loose >= 0:
-            return A.Mortgage(seat, loose)
+            return self._mortgage_of[loose]
         if sale is not None:
             return sale
         if grouped >= 0:
-            return A.Mortgage(seat, grouped)
+            return self._mortgage_of[grouped]
         return self.raise_money_listed(t, legal)
 
     def raise_money_listed(self, t: Table, legal: Sequence[Any]) -> Action:
