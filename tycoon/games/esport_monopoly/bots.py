@@ -16,7 +16,7 @@ instead, default 0).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from tycoon.core import Action, Rng
 from tycoon.core.players import Bot
@@ -42,11 +42,21 @@ if TYPE_CHECKING:
 
 # The colour groups in the order the bot likes to build on them (landing frequency and rent per
 # pound on the built-in board); a board's other colour groups come after them, in board order.
-BUILD_PREFERENCE = ("orange", "red", "lightblue", "pink", "yellow", "darkblue", "green", "brown")
-COMPLETE_BONUS = 600  # what completing a colour group is worth to the bot
-RIVAL_PENALTY = 700  # what a rival completing a colour group costs it
-PENALTY_SHARE = 1  # a rival completing a group costs BONUS * this / (rivals)
-REPEAT_AFTER = 12  # player-turns before a refused proposal may be made again
+# (Final: compiled, the numbers are written into the code rather than looked up.)
+BUILD_PREFERENCE: Final = (
+    "orange",
+    "red",
+    "lightblue",
+    "pink",
+    "yellow",
+    "darkblue",
+    "green",
+    "brown",
+)
+COMPLETE_BONUS: Final = 600  # what completing a colour group is worth to the bot
+RIVAL_PENALTY: Final = 700  # what a rival completing a colour group costs it
+PENALTY_SHARE: Final = 1  # a rival completing a group costs BONUS * this / (rivals)
+REPEAT_AFTER: Final = 12  # player-turns before a refused proposal may be made again
 
 
 Targets = list[tuple[int, int, tuple[int, ...]]]

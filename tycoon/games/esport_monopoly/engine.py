@@ -9,7 +9,7 @@ bankruptcy auctions) until a seat must decide. The input state is never touched.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from tycoon.core import Action, Rng
 from tycoon.games.esport_monopoly import actions as A
@@ -68,12 +68,16 @@ from tycoon.games.esport_monopoly.state import (
     Window,
 )
 
-WINDOW_BUILDERS, WINDOW_EVERYONE, WINDOW_NONE = "builders", "everyone", "none"
-SLOW_SQUARES = frozenset({CHANCE, MAIL})
-DICE = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
-BUY = tuple(Buy(s) for s in range(40))
-WINDOW_STACK: tuple[Frame, ...] = (WINDOW,)
-ACTIVE = tuple((seat,) for seat in range(8))
+# Module constants are Final: compiled, each is read from a C static rather than looked up in
+# the module's dictionary (or, for a literal, written into the code).
+WINDOW_BUILDERS: Final = "builders"
+WINDOW_EVERYONE: Final = "everyone"
+WINDOW_NONE: Final = "none"
+SLOW_SQUARES: Final = frozenset({CHANCE, MAIL})
+DICE: Final = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
+BUY: Final = tuple(Buy(s) for s in range(40))
+WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
+ACTIVE: Final = tuple((seat,) for seat in range(8))
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -144,19 +148,46 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-ROLL, BUILD, SKIP, WAIT, BUY_DEED = A.Roll, A.Build, A.Skip, A.Wait, A.BuyDeed
-OPEN_MANAGE, OPEN_DEAL, LIFT, MORTGAGE, SELL = A.OpenManage, A.OpenDeal, A.Lift, A.Mortgage, A.Sell
-GIVE, TAKE, CASH, OFFER, BID, PASS = A.Give, A.Take, A.Cash, A.Offer, A.Bid, A.Pass
-_new_table = tuple.__new__  # builds a Table from a tuple without the keyword-argument wrapper
+ROLL: Final = A.Roll
+BUILD: Final = A.Build
+SKIP: Final = A.Skip
+WAIT: Final = A.Wait
+BUY_DEED: Final = A.BuyDeed
+OPEN_MANAGE: Final = A.OpenManage
+OPEN_DEAL: Final = A.OpenDeal
+LIFT: Final = A.Lift
+MORTGAGE: Final = A.Mortgage
+SELL: Final = A.Sell
+GIVE: Final = A.Give
+TAKE: Final = A.Take
+CASH: Final = A.Cash
+OFFER: Final = A.Offer
+BID: Final = A.Bid
+PASS: Final = A.Pass
+_new_table: Final = tuple.__new__  # a Table from a tuple, without the keyword-argument wrapper
 
 # Positions of the table's fields, for the fast steps that copy a table into a list and
 # change a few of them.
-_F = {name: i for i, name in enumerate(Table._fields)}
-F_CASH, F_OWNER, F_LEVEL, F_HOLDINGS = _F["cash"], _F["owner"], _F["level"], _F["holdings"]
-F_STANDS, F_ARENAS, F_ACTIVE, F_DOUBLES = _F["stands"], _F["arenas"], _F["active"], _F["doubles"]
-F_AGAIN, F_TURN, F_STACK, F_PASSED = _F["again"], _F["turn"], _F["stack"], _F["passed"]
-F_SKIPPING, F_DEALT, F_EVENTS, F_ACTING = _F["skipping"], _F["dealt"], _F["events"], _F["acting"]
-F_ALIVE, F_CLAIMS, F_MORTGAGED = _F["alive"], _F["claims"], _F["mortgaged"]
+_F: Final = {name: i for i, name in enumerate(Table._fields)}
+F_CASH: Final = _F["cash"]
+F_OWNER: Final = _F["owner"]
+F_LEVEL: Final = _F["level"]
+F_HOLDINGS: Final = _F["holdings"]
+F_STANDS: Final = _F["stands"]
+F_ARENAS: Final = _F["arenas"]
+F_ACTIVE: Final = _F["active"]
+F_DOUBLES: Final = _F["doubles"]
+F_AGAIN: Final = _F["again"]
+F_TURN: Final = _F["turn"]
+F_STACK: Final = _F["stack"]
+F_PASSED: Final = _F["passed"]
+F_SKIPPING: Final = _F["skipping"]
+F_DEALT: Final = _F["dealt"]
+F_EVENTS: Final = _F["events"]
+F_ACTING: Final = _F["acting"]
+F_ALIVE: Final = _F["alive"]
+F_CLAIMS: Final = _F["claims"]
+F_MORTGAGED: Final = _F["mortgaged"]
 
 
 class _Thrown(Rng):
