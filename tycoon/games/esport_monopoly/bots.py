@@ -22,7 +22,7 @@ from tycoon.core import Action, Rng
 from tycoon.core.players import Bot
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import EVENT, Board
-from tycoon.games.esport_monopoly.engine import bits
+from tycoon.games.esport_monopoly.engine import Rules, bits
 from tycoon.games.esport_monopoly.state import (
     Auction,
     Buy,
@@ -151,7 +151,7 @@ class GreedyBot(Bot):
         self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
         self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
         self.monopoly: EsportMonopoly = game
-        self.rules = game.rules
+        self.rules: Rules = game.rules  # typed: compiled, its attributes are read natively
         self.board: Board = game.rules.board
         self.tables = tables(self.board)
         self._roll = A.Roll(seat)
