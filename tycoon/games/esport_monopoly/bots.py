@@ -16,13 +16,13 @@ instead, default 0).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from tycoon.core import Action, Rng
 from tycoon.core.players import Bot
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import EVENT, Board
-from tycoon.games.esport_monopoly.engine import bits
+from tycoon.games.esport_monopoly.engine import Rules, bits
 from tycoon.games.esport_monopoly.state import (
     Auction,
     Buy,
@@ -42,11 +42,21 @@ if TYPE_CHECKING:
 
 # The colour groups in the order the bot likes to build on them (landing frequency and rent per
 # pound on the built-in board); a board's other colour groups come after them, in board order.
-BUILD_PREFERENCE = ("orange", "red", "lightblue", "pink", "yellow", "darkblue", "green", "brown")
-COMPLETE_BONUS = 600  # what completing a colour group is worth to the bot
-RIVAL_PENALTY = 700  # what a rival completing a colour group costs it
-PENALTY_SHARE = 1  # a rival completing a group costs BONUS * this / (rivals)
-REPEAT_AFTER = 12  # player-turns before a refused proposal may be made again
+# (Final: compiled, the numbers are written into the code rather than looked up.)
+BUILD_PREFERENCE: Final = (
+    "orange",
+    "red",
+    "lightblue",
+    "pink",
+    "yellow",
+    "darkblue",
+    "green",
+    "brown",
+)
+COMPLETE_BONUS: Final = 600  # what completing a colour group is worth to the bot
+RIVAL_PENALTY: Final = 700  # what a rival completing a colour group costs it
+PENALTY_SHARE: Final = 1  # a rival completing a group costs BONUS * this / (rivals)
+REPEAT_AFTER: Final = 12  # player-turns before a refused proposal may be made again
 
 
 Targets = list[tuple[int, int, tuple[int, ...]]]
@@ -141,7 +151,7 @@ class GreedyBot(Bot):
         self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
         self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
         self.monopoly: EsportMonopoly = game
-        self.rules = game.rules
+        self.rules: Rules = game.rules  # typed: compiled, its attributes are read natively
         self.board: Board = game.rules.board
         self.tables = tables(self.board)
         self._roll = A.Roll(seat)
@@ -150,6 +160,13 @@ class GreedyBot(Bot):
         self._decline = A.Decline(seat)
         self._pass = A.Pass(seat)
         self._manage = A.OpenManage(seat)
+        # The game's action objects for this seat by square (made once per game: building a
+        # frozen dataclass costs more than most of a decision).
+        self._build_of: tuple[A.Build, ...] = game._builds[seat]
+        self._lift_of: tuple[A.Lift, ...] = game._lifts[seat]
+        self._sell_of: tuple[A.Sell, ...] = game._sells[seat]
+        self._sell_all_of: tuple[A.SellAll, ...] = game._sell_alls[seat]
+        self._mortgage_of: tuple[A.Mortgage, ...] = game._mortgages[seat]
         self.intent: Action | None = None
         self.stuck = (-1, -1)
         self.plan: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
@@ -174,9 +191,11 @@ class GreedyBot(Bot):
         kind = type(top)
         seat = self.seat
         if kind is Window:
-            if seat == t.active:
+            if seat != t.active:
+                return self.window(t, legal, own_turn=False)  # out_of_turn, inline
+            if t.jail[seat]:
                 return self.pre_roll(t, legal)
-            return self.out_of_turn(t, legal)
+            return self.window(t, legal, own_turn=True)  # pre_roll out of jail, inline
         if kind is Buy:
             assert isinstance(top, Buy)
             return self.buy_or_not(t, top.square, legal)
@@ -265,7 +284,7 @@ class GreedyBot(Bot):
             reserve = self.reserve if own_turn else self.reserve // 3
             best = self.pick_build(t, groups, cash - reserve)
             if best >= 0:
-                return A.Build(seat, best)
+                return self._build_of[best]
         held = t.holdings[seat]
         mortgaged = held & t.mortgaged
         if mortgaged and cash >= self.reserve + 33:
@@ -276,7 +295,7 @@ class GreedyBot(Bot):
             if cash >= self._lift_least:
                 for square, need in self._lift_needs:
                     if cash >= need:
-                        return A.Lift(seat, square)
+                        return self._lift_of[square]
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
             # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
             targets = self._targets if t.owner is self._targets_owner else self.deal_targets(t)
@@ -349,8 +368,20 @@ class GreedyBot(Bot):
         mine = t.holdings[self.seat] & mask
         if mine == mask:
             return price * 2 if group < self.board.event_groups else price * 3 // 2
-        owners = {t.owner[s] for s in bits(mask)}
-        if len(owners) == 1 and -1 not in owners and self.seat not in owners:
+        # The one owner of the group's other deeds, if they all have the same (-2: none).
+        rival = -2
+        owner = t.owner
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            o = owner[low.bit_length() - 1]
+            if rival == -2:
+                rival = o
+            elif o != rival:
+                rival = -1
+                break
+        if rival >= 0 and rival != self.seat:
             return price * 3 // 2  # a rival would complete the group
         return price if mine or not t.holdings[self.seat] else price * 9 // 10
 
@@ -414,9 +445,9 @@ class GreedyBot(Bot):
             first = members[0]
             value = sum([level[s] for s in members]) * board.stand_cost[first] // 2
             if short >= value or (high == 5 and few_stands):
-                sale = A.SellAll(seat, first)  # needed whole (or no even sale is offered)
+                sale = self._sell_all_of[first]  # needed whole (or no even sale is offered)
             else:
-                sale = A.Sell(seat, next(s for s in members if level[s] == high))
+                sale = self._sell_of[next(s for s in members if level[s] == high)]
         loose = -1
         grouped = -1
         free = held & ~t.mortgaged & ~improved
@@ -431,11 +462,11 @@ class GreedyBot(Bot):
             elif loose < 0 or board.price[square] < board.price[loose]:
                 loose = square
         if loose >= 0:
-            return A.Mortgage(seat, loose)
+            return self._mortgage_of[loose]
         if sale is not None:
             return sale
         if grouped >= 0:
-            return A.Mortgage(seat, grouped)
+            return self._mortgage_of[grouped]
         return self.raise_money_listed(t, legal)
 
     def raise_money_listed(self, t: Table, legal: Sequence[Any]) -> Action:

@@ -9,7 +9,7 @@ bankruptcy auctions) until a seat must decide. The input state is never touched.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from tycoon.core import Action, Rng
 from tycoon.games.esport_monopoly import actions as A
@@ -68,12 +68,16 @@ from tycoon.games.esport_monopoly.state import (
     Window,
 )
 
-WINDOW_BUILDERS, WINDOW_EVERYONE, WINDOW_NONE = "builders", "everyone", "none"
-SLOW_SQUARES = frozenset({CHANCE, MAIL})
-DICE = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
-BUY = tuple(Buy(s) for s in range(40))
-WINDOW_STACK: tuple[Frame, ...] = (WINDOW,)
-ACTIVE = tuple((seat,) for seat in range(8))
+# Module constants are Final: compiled, each is read from a C static rather than looked up in
+# the module's dictionary (or, for a literal, written into the code).
+WINDOW_BUILDERS: Final = "builders"
+WINDOW_EVERYONE: Final = "everyone"
+WINDOW_NONE: Final = "none"
+SLOW_SQUARES: Final = frozenset({CHANCE, MAIL})
+DICE: Final = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
+BUY: Final = tuple(Buy(s) for s in range(40))
+WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
+ACTIVE: Final = tuple((seat,) for seat in range(8))
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -84,21 +88,106 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def frame_seats(top: Frame, active: int) -> tuple[int, ...]:
+    """Who decides at ``top``, a decision frame other than the window (``active``: whose turn
+    it is)."""
+    kind = type(top)
+    if kind is Buy:
+        return ACTIVE[active]
+    if kind is Auction:
+        assert isinstance(top, Auction)
+        return ACTIVE[top.order[top.at]]
+    if kind is Pay:
+        assert isinstance(top, Pay)
+        return ACTIVE[top.payer]
+    if kind is Deal:
+        assert isinstance(top, Deal)
+        return ACTIVE[top.partner if top.sent else top.proposer]
+    assert isinstance(top, Manage | Fee | Place | Choice)
+    return ACTIVE[top.seat]
+
+
+def written(d: Deal, action: Action) -> Deal | None:
+    """The deal ``d`` after a step of writing it (give, take, cash, offer); None for another
+    action."""
+    kind = type(action)
+    if kind is GIVE:
+        assert isinstance(action, A.Give)
+        give = tuple(sorted((*d.give, action.square)))
+        return Deal(d.proposer, d.partner, give, d.take, d.cash, d.give_cards, d.take_cards)
+    if kind is TAKE:
+        assert isinstance(action, A.Take)
+        take = tuple(sorted((*d.take, action.square)))
+        return Deal(d.proposer, d.partner, d.give, take, d.cash, d.give_cards, d.take_cards)
+    if kind is CASH:
+        assert isinstance(action, A.Cash)
+        return Deal(
+            d.proposer, d.partner, d.give, d.take, action.amount, d.give_cards, d.take_cards
+        )
+    if kind is OFFER:
+        return Deal(d.proposer, d.partner, d.give, d.take, d.cash, d.give_cards, d.take_cards, True)
+    return None
+
+
+def bid_on(a: Auction, seat: int, amount: int) -> Auction:
+    """The auction after ``seat`` bids ``amount``."""
+    rivals = a.rivals or (a.building != 0 and seat != a.requester)
+    return Auction(
+        a.lot, amount, seat, a.order, (a.at + 1) % len(a.order), a.building, a.requester, rivals
+    )
+
+
+def passed_on(a: Auction) -> Auction:
+    """The auction after the seat to bid passes (it leaves the bidding)."""
+    rest = a.order[: a.at] + a.order[a.at + 1 :]
+    at = a.at % len(rest) if rest else 0
+    return Auction(a.lot, a.high, a.leader, rest, at, a.building, a.requester, a.rivals)
+
+
 def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-ROLL, BUILD, SKIP, WAIT, BUY_DEED = A.Roll, A.Build, A.Skip, A.Wait, A.BuyDeed
-_new_table = tuple.__new__  # builds a Table from a tuple without the keyword-argument wrapper
+ROLL: Final = A.Roll
+BUILD: Final = A.Build
+SKIP: Final = A.Skip
+WAIT: Final = A.Wait
+BUY_DEED: Final = A.BuyDeed
+OPEN_MANAGE: Final = A.OpenManage
+OPEN_DEAL: Final = A.OpenDeal
+LIFT: Final = A.Lift
+MORTGAGE: Final = A.Mortgage
+SELL: Final = A.Sell
+GIVE: Final = A.Give
+TAKE: Final = A.Take
+CASH: Final = A.Cash
+OFFER: Final = A.Offer
+BID: Final = A.Bid
+PASS: Final = A.Pass
+_new_table: Final = tuple.__new__  # a Table from a tuple, without the keyword-argument wrapper
 
 # Positions of the table's fields, for the fast steps that copy a table into a list and
 # change a few of them.
-_F = {name: i for i, name in enumerate(Table._fields)}
-F_CASH, F_OWNER, F_LEVEL, F_HOLDINGS = _F["cash"], _F["owner"], _F["level"], _F["holdings"]
-F_STANDS, F_ARENAS, F_ACTIVE, F_DOUBLES = _F["stands"], _F["arenas"], _F["active"], _F["doubles"]
-F_AGAIN, F_TURN, F_STACK, F_PASSED = _F["again"], _F["turn"], _F["stack"], _F["passed"]
-F_SKIPPING, F_DEALT, F_EVENTS, F_ACTING = _F["skipping"], _F["dealt"], _F["events"], _F["acting"]
-F_ALIVE, F_CLAIMS, F_MORTGAGED = _F["alive"], _F["claims"], _F["mortgaged"]
+_F: Final = {name: i for i, name in enumerate(Table._fields)}
+F_CASH: Final = _F["cash"]
+F_OWNER: Final = _F["owner"]
+F_LEVEL: Final = _F["level"]
+F_HOLDINGS: Final = _F["holdings"]
+F_STANDS: Final = _F["stands"]
+F_ARENAS: Final = _F["arenas"]
+F_ACTIVE: Final = _F["active"]
+F_DOUBLES: Final = _F["doubles"]
+F_AGAIN: Final = _F["again"]
+F_TURN: Final = _F["turn"]
+F_STACK: Final = _F["stack"]
+F_PASSED: Final = _F["passed"]
+F_SKIPPING: Final = _F["skipping"]
+F_DEALT: Final = _F["dealt"]
+F_EVENTS: Final = _F["events"]
+F_ACTING: Final = _F["acting"]
+F_ALIVE: Final = _F["alive"]
+F_CLAIMS: Final = _F["claims"]
+F_MORTGAGED: Final = _F["mortgaged"]
 
 
 class _Thrown(Rng):
@@ -385,7 +474,10 @@ class Rules:
             for members, mask, cost in full_groups[seat]:
                 if mortgaged & mask or money < cost:
                     continue
-                low = min([level[s] for s in members])
+                low = 5
+                for s in members:  # a loop, not min() of a list: no list, no call
+                    if level[s] < low:
+                        low = level[s]
                 if low < 4:
                     if stands:
                         return ACTIVE[seat]
@@ -448,8 +540,14 @@ class Rules:
         """Cash plus everything selling every building and mortgaging every deed would bring."""
         total = t.cash[seat]
         level = t.level
-        for square in bits(t.holdings[seat] & ~t.mortgaged):
-            total += self.board.mortgage[square] + level[square] * self.half[square]
+        mortgage = self.board.mortgage
+        half = self.half
+        free = t.holdings[seat] & ~t.mortgaged
+        while free:  # bits(), inline: no generator on this hot path
+            low = free & -free
+            free ^= low
+            square = low.bit_length() - 1
+            total += mortgage[square] + level[square] * half[square]
         return total
 
     def can_manage(self, t: Tableish, seat: int) -> bool:
@@ -587,6 +685,10 @@ class Rules:
                         return self.fast_pass(state, action.seat, kind is SKIP)
             elif kind is BUY_DEED:
                 done = self.fast_buy(state, action.seat)
+                if done is not None:
+                    return done
+            if not t.over:
+                done = self.fast_decision(state, action, kind)
                 if done is not None:
                     return done
         w = Work(state, rng)
@@ -859,6 +961,119 @@ class Rules:
             fields[F_EVENTS] = (("buy", seat, square, price), ("turn", nxt))
         return self._windowed(state, fields)
 
+    def fast_decision(self, state: State, action: Action, kind: type) -> State | None:
+        """A step that changes a few fields and leaves a seat to decide (opening the menu or
+        a deal, a step of writing a deal, a bid or a pass that leaves the auction open, a lift
+        from the menu, a mortgage or sale that leaves a debt still short), straight from table
+        to table; None for anything else (the general way). The game must not be over."""
+        t = state.table
+        stack = t.stack
+        top = stack[-1]
+        top_kind = type(top)
+        seat = action.seat
+        if top_kind is Deal:
+            assert isinstance(top, Deal)
+            deal = written(top, action)
+            if deal is None:
+                return None
+            if deal.sent:
+                return self._decided(
+                    state, (*stack[:-1], deal), (("offer", deal.proposer, deal.partner),)
+                )
+            return self._decided(state, (*stack[:-1], deal), ())
+        if top_kind is Auction:
+            assert isinstance(top, Auction)
+            if kind is BID:
+                assert isinstance(action, A.Bid)
+                a = bid_on(top, seat, action.amount)
+                events: tuple[Event, ...] = (("bid", seat, action.amount),)
+            elif kind is PASS:
+                a = passed_on(top)
+                events = (("out", seat),)
+            else:
+                return None
+            order = a.order
+            # auction_waits: the auction goes on with a bidder who may outbid.
+            if not order or (len(order) == 1 and order[0] == a.leader):
+                return None
+            bidder = order[a.at]
+            if bidder != a.leader and t.cash[bidder] <= a.high:
+                return None
+            return self._decided(state, (*stack[:-1], a), events)
+        if top_kind is Window:
+            if kind is OPEN_MANAGE:
+                return self._decided(state, (*stack, Manage(seat)), ())
+            return None
+        if top_kind is Manage:
+            if kind is OPEN_DEAL:
+                assert isinstance(action, A.OpenDeal)
+                fields: list[Any] = list(t)
+                fields[F_DEALT] = t.dealt | 1 << seat
+                fields[F_STACK] = (*stack[:-1], Deal(seat, action.partner))
+                fields[F_EVENTS] = ()
+                fields[F_ACTING] = ACTIVE[seat]
+                return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+            if kind is LIFT and type(stack[-2]) is Window:
+                assert isinstance(action, A.Lift)
+                square = action.square
+                price = self.board.lift[square]
+                cash = list(t.cash)
+                cash[seat] -= price
+                fields = list(t)
+                fields[F_CASH] = tuple(cash)
+                fields[F_MORTGAGED] = t.mortgaged & ~(1 << square)
+                fields[F_STACK] = stack[:-1]
+                fields[F_EVENTS] = (("lift", seat, square, price),)
+                return self._windowed(state, fields)
+            return None
+        if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
+            assert isinstance(top, Pay)
+            assert isinstance(action, A.Mortgage | A.Sell)
+            payer = top.payer
+            alive = t.alive
+            if not (alive >> payer) & 1 or (top.payee >= 0 and not (alive >> top.payee) & 1):
+                return None
+            square = action.square
+            cash = list(t.cash)
+            fields = list(t)
+            if kind is MORTGAGE:
+                value = self.board.mortgage[square]
+                fields[F_MORTGAGED] = t.mortgaged | 1 << square
+                fields[F_EVENTS] = (("mortgage", seat, square, value),)
+            else:
+                lv = t.level[square]
+                if lv == 5:
+                    fields[F_ARENAS] = t.arenas + 1
+                    fields[F_STANDS] = t.stands - 4
+                else:
+                    fields[F_STANDS] = t.stands + 1
+                level = list(t.level)
+                level[square] = lv - 1
+                fields[F_LEVEL] = tuple(level)
+                value = self.half[square]
+                fields[F_EVENTS] = (("sell", seat, square, lv - 1, value),)
+            cash[seat] += value
+            # advance: the debt is still short and can still be raised (else the general way
+            # pays it or declares the bankruptcy).
+            if cash[payer] >= top.amount:
+                return None
+            fields[F_CASH] = tuple(cash)
+            fields[F_ACTING] = ACTIVE[payer]
+            table = _new_table(Table, fields)
+            if self.max_raise(table, payer) < top.amount:
+                return None
+            return _new_table(State, (table, state.chance, state.mail))
+        return None
+
+    def _decided(self, state: State, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> State:
+        """The state with a new decision stack (its top a decision frame that is not a
+        window) and these events; who acts read off the top (as :meth:`acting`)."""
+        fields: list[Any] = list(state.table)
+        fields[F_STACK] = stack
+        fields[F_EVENTS] = events
+        fields[F_ACTING] = frame_seats(stack[-1], state.table.active)
+        return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
         w = Work(state, _Thrown(outcome, rng))
@@ -911,19 +1126,7 @@ class Rules:
         kind = type(top)
         if kind is Window:
             return self.window_seats(t)
-        if kind is Buy:
-            return (t.active,)
-        if kind is Auction:
-            assert isinstance(top, Auction)
-            return (top.order[top.at],)
-        if kind is Pay:
-            assert isinstance(top, Pay)
-            return (top.payer,)
-        if kind is Deal:
-            assert isinstance(top, Deal)
-            return (top.partner if top.sent else top.proposer,)
-        assert isinstance(top, Manage | Fee | Place | Choice)
-        return (top.seat,)
+        return frame_seats(top, t.active)
 
     # -- money ----------------------------------------------------------------------------------
     def transfer(self, w: Work, payer: int, payee: int, amount: int, square: int = -1) -> None:
@@ -1515,27 +1718,13 @@ class Rules:
     def on_bid(self, w: Work, action: A.Bid) -> None:
         a = w.stack[-1]
         assert isinstance(a, Auction)
-        rivals = a.rivals or (a.building != 0 and action.seat != a.requester)
-        w.replace_top(
-            Auction(
-                a.lot,
-                action.amount,
-                action.seat,
-                a.order,
-                (a.at + 1) % len(a.order),
-                a.building,
-                a.requester,
-                rivals,
-            )
-        )
+        w.replace_top(bid_on(a, action.seat, action.amount))
         w.ev.append(("bid", action.seat, action.amount))
 
     def on_pass(self, w: Work, action: Action) -> None:
         a = w.stack[-1]
         assert isinstance(a, Auction)
-        rest = a.order[: a.at] + a.order[a.at + 1 :]
-        at = a.at % len(rest) if rest else 0
-        w.replace_top(Auction(a.lot, a.high, a.leader, rest, at, a.building, a.requester, a.rivals))
+        w.replace_top(passed_on(a))
         w.ev.append(("out", action.seat))
 
     def on_open_deal(self, w: Work, action: A.OpenDeal) -> None:
@@ -1549,32 +1738,15 @@ class Rules:
         return top
 
     def on_give(self, w: Work, action: A.Give) -> None:
-        d = self._deal(w)
-        w.replace_top(
-            Deal(
-                d.proposer,
-                d.partner,
-                tuple(sorted((*d.give, action.square))),
-                d.take,
-                d.cash,
-                d.give_cards,
-                d.take_cards,
-            )
-        )
+        self._write(w, action)
 
     def on_take(self, w: Work, action: A.Take) -> None:
-        d = self._deal(w)
-        w.replace_top(
-            Deal(
-                d.proposer,
-                d.partner,
-                d.give,
-                tuple(sorted((*d.take, action.square))),
-                d.cash,
-                d.give_cards,
-                d.take_cards,
-            )
-        )
+        self._write(w, action)
+
+    def _write(self, w: Work, action: Action) -> None:
+        deal = written(self._deal(w), action)
+        assert deal is not None
+        w.replace_top(deal)
 
     def on_give_card(self, w: Work, action: A.GiveCard) -> None:
         d = self._deal(w)
@@ -1591,16 +1763,11 @@ class Rules:
         )
 
     def on_cash(self, w: Work, action: A.Cash) -> None:
-        d = self._deal(w)
-        w.replace_top(
-            Deal(d.proposer, d.partner, d.give, d.take, action.amount, d.give_cards, d.take_cards)
-        )
+        self._write(w, action)
 
     def on_offer(self, w: Work, action: Action) -> None:
         d = self._deal(w)
-        w.replace_top(
-            Deal(d.proposer, d.partner, d.give, d.take, d.cash, d.give_cards, d.take_cards, True)
-        )
+        self._write(w, action)
         w.ev.append(("offer", d.proposer, d.partner))
 
     def on_drop(self, w: Work, action: Action) -> None:

@@ -11,7 +11,7 @@ and the transition's dispatch (the common roll goes straight to the rules' fast 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tycoon.core import LazyLegal, Rng
 from tycoon.games.esport_monopoly import actions as A
@@ -20,18 +20,16 @@ from tycoon.games.esport_monopoly.state import State, View, Window
 if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
 
-_ROLL = A.Roll
-_new = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
+_ROLL: Final = A.Roll  # Final: compiled, read from a C static, not the module's dictionary
+_new: Final = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
 
 
 def play_bots(
     game: EsportMonopoly, state: State, bots: Sequence[Any], rng: Rng, limit: int
 ) -> tuple[State, int]:
     """Play ``state`` on with ``bots`` for at most ``limit`` decisions (as ``play_bots``)."""
-    rules = game.rules
-    step = rules.step
-    fast_roll = rules.fast_roll
-    fast = rules.fast
+    rules = game.rules  # its methods called on it, not through bound-method locals: compiled,
+    fast = rules.fast  # that is a native call rather than a call through Python's protocol
     legal_actions = game.legal_actions
     lazy = [bot.lazy_legal for bot in bots]
     decisions = 0
@@ -50,9 +48,9 @@ def play_bots(
             and not t.claims
             and not t.jail[t.active]
         ):
-            state = fast_roll(state, rng)  # what step does with this roll
+            state = rules.fast_roll(state, rng)  # what step does with this roll
         else:
-            state = step(state, action, rng)
+            state = rules.step(state, action, rng)
         decisions += 1
     return state, decisions
 
