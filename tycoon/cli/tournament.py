@@ -123,6 +123,7 @@ def tournament(
             f"{escape(str(results))}: {read} games read, {played} played, "
             f"{have} of {games_count} kept",
             highlight=False,
+            soft_wrap=True,
         )
         if stopped:
             err.print(
