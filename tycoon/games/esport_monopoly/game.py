@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tycoon.core import (
     Action,
@@ -62,6 +62,10 @@ _JSON_FIELDS: dict[str, tuple[type[Action], tuple[tuple[str, Callable[[Any], boo
     cls.__name__: (cls, tuple((name, test) for name, _, test in field_kinds(cls)))
     for cls in A.ACTION_TYPES
 }
+
+
+if TYPE_CHECKING:
+    from tycoon.games.esport_monopoly.bots import GreedyBot
 
 
 class EsportMonopoly(Game[State, Action, View]):
@@ -773,6 +777,26 @@ class EsportMonopoly(Game[State, Action, View]):
 
     def search_depth(self) -> int:
         return SEARCH_DEPTH
+
+    def search_plans(
+        self, state: State, seat: int, legal: Sequence[Any]
+    ) -> Sequence[Sequence[Action]]:
+        """Whole deals the seat may write now, each as the steps that write it (``planner.py``):
+        a colour group split with one rival bought (for cash, or swapped for deeds completing one
+        of the rival's groups) or sold, priced so that a partner reasoning as ``greedy`` does
+        accepts; at the seat's own pre-roll window or its management menu, one deal a turn."""
+        from tycoon.games.esport_monopoly import planner
+
+        return planner.deal_plans(self, state.table, seat)
+
+    def deal_scorer(self) -> GreedyBot:
+        """A ``greedy`` bot kept for its deal reckoning (the planner's model of a partner)."""
+        scorer: GreedyBot | None = self.__dict__.get("_deal_scorer")
+        if scorer is None:
+            from tycoon.games.esport_monopoly import planner
+
+            scorer = self.__dict__["_deal_scorer"] = planner.seeded_scorer(self)
+        return scorer
 
 
 # Steps a search rollout plays before the evaluation (a greedy game runs about 350 steps).
