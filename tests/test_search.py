@@ -897,3 +897,28 @@ def test_told_plans_off_or_in_a_game_without_them_the_search_has_none() -> None:
     assert bot.last is not None and bot.last.plans == []
     with pytest.raises(UnknownBotError, match="plans is on or off"):
         make_bot("ismcts:plans=some", game, 0, SeededRng(1))
+
+
+def test_esport_monopolys_policy_offers_its_deal_again_in_every_iteration() -> None:
+    """A greedy bot does not repeat a refused offer for a while; the policy's bots start afresh
+    with each iteration's rng, so an offer made in one iteration is made again in the next
+    rather than silenced for every iteration reaching that turn."""
+    game = make("esport-monopoly")
+    seats = ["greedy"] * game.players
+    bots = make_bots(game, seats, 0)
+    match: Match[Any, Any, Any] = Match(game, 0, seats)
+    checked = 0
+    while match.to_act() and checked < 3:
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        action = bots[seat].choose(match.view(seat), legal)
+        if type(match.state.table.stack[-1]).__name__ == "Window" and type(action).__name__ == (
+            "OpenManage"
+        ):
+            policy = game.rollout_policy()
+            assert policy is not None
+            first = policy(match.state, seat, legal, SeededRng(1))
+            assert policy(match.state, seat, legal, SeededRng(2)) == first == action
+            checked += 1
+        match.play(action)
+    assert checked == 3

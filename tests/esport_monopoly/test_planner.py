@@ -133,7 +133,7 @@ def test_no_plans_where_no_deal_can_start() -> None:
     assert not game.search_plans(other, 0, ())
     dealt = state._replace(table=state.table._replace(dealt=1))
     assert not game.search_plans(dealt, 0, game.legal_actions(dealt, 0))
-    loose = position(game, active=0, owner={6: 0, 9: 1}, cash=[1500] * 4)
+    loose = position(game, active=0, owner={6: 0, 1: 1}, cash=[1500] * 4)
     assert not game.search_plans(loose, 0, game.legal_actions(loose, 0))
     menu = position(game, active=0, owner=owner, cash=[1500] * 4, stack=(WINDOW, Manage(0)))
     plans = game.search_plans(menu, 0, game.legal_actions(menu, 0))
@@ -147,3 +147,18 @@ def test_the_plans_read_nothing_a_seat_cannot_see() -> None:
     for r in range(4):
         drawn = game.sample_state(view, SeededRng(r))
         assert tuple(game.search_plans(drawn, seat, game.legal_actions(drawn, seat))) == plans
+
+
+def test_a_group_shared_with_two_rivals_is_gathered_one_share_at_a_time() -> None:
+    """Seat 0 holds one light blue (6), seats 1 and 2 one each (8, 9): the planner offers to buy
+    each rival's share for cash, at a price a greedy rival accepts."""
+    game = new_game()
+    state = position(game, active=0, owner={6: 0, 8: 1, 9: 2}, cash=[1500] * 4)
+    plans = game.search_plans(state, 0, game.legal_actions(state, 0))
+    for rival, square in ((1, 8), (2, 9)):
+        found = [p for p in plans if A.OpenDeal(0, rival) in p and A.Take(0, square) in p]
+        assert found
+        for plan in found:
+            deal = written(game, state, 0, plan).table.stack[-1]
+            assert isinstance(deal, Deal) and deal.take == (square,) and not deal.give
+            assert GreedyBot(game, rival, SeededRng(0), {}).likes(state.table, deal)

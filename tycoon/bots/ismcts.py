@@ -15,6 +15,11 @@ ISMCTS, Cowling, Powley and Whitehouse 2012):
   the moves' own (with chance they are mostly noise, and are left as they are);
 - **expansion** of one untried action: the policy's move first, then the next in the game's
   ranking (``Game.rank_actions``) where it offers one, else one drawn at random;
+- **plans**: where the game offers whole plans of the seat's own steps at the root decision
+  (``Game.search_plans``: a deal written item by item), each is one more root choice, tried
+  first after the policy's move; its child takes every step, then the other seats' policy moves
+  up to the seat's own next choice (their answers to it), and a plan chosen is played out step
+  by step without searching again;
 - **rollout** by random play or by the game's fast policy (``Game.rollout_policy``), up to a depth
   after which the game's evaluation (``Game.evaluate``) scores the position, or to the end;
 - **backup** of one reward per seat: each node keeps the reward of the seat whose move led to it,

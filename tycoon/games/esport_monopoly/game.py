@@ -728,13 +728,30 @@ class EsportMonopoly(Game[State, Action, View]):
 
     # -- search hooks ---------------------------------------------------------------------------
     def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
-        """The ``greedy`` bot, one per seat for the length of one search, as the fast policy."""
+        """The ``greedy`` bot, one per seat, as the fast policy: made afresh whenever the rng
+        handed in changes (each search iteration has its own), so that what a bot remembers of
+        the offers it made (not to repeat a refused one for a while) stays within one
+        iteration's play, as in a real game, rather than silencing its offers in every later
+        iteration that reaches the same turns."""
         from tycoon.games.esport_monopoly.bots import GreedyBot
 
         bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+        current: list[Rng | None] = [None]
+        used: set[int] = set()  # the seats whose bots played since the rng last changed
 
         def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
             bot = bots[seat]
+            if rng is not current[0]:
+                current[0] = rng
+                for s in used:
+                    old = bots[s]
+                    if old.proposed or old.stuck[0] >= 0 or old.plan or old.intent:
+                        bots[s] = GreedyBot(self, s, SeededRng(s), {})
+                    elif old._deals_turn:
+                        old._deals_turn = 0  # the bot's one other memory of earlier play
+                used.clear()
+                bot = bots[seat]
+            used.add(seat)
             bot.rng = rng
             t = state.table
             top = t.stack[-1]

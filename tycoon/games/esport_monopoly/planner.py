@@ -8,6 +8,9 @@ the planner lists a few complete deals from what the seat sees, each as the step
 - for each colour group split between the seat and one rival (every deed owned, no buildings),
   the rival's deeds there **bought**: for cash alone, or swapped for the seat's deeds completing
   one of the rival's groups; and the seat's deeds there **sold** to the rival;
+- for each colour group the seat holds part of, shared with two rivals or more (or with
+  deeds still unowned besides one rival or more), one rival's share there **gathered** for cash,
+  a step towards the whole group;
 - each at the cash a partner reasoning as ``greedy`` does would accept: the least it accepts
   (the most it pays), and ``greedy``'s own price where that differs (``greedy``'s own proposal is
   among them). The partner's rule is modelled from public facts only (deeds, mortgages, cash).
@@ -97,6 +100,17 @@ def candidate_deals(game: EsportMonopoly, scorer: GreedyBot, t: Table, seat: int
             deals += priced(game, scorer, t, seat, partner, give, take)
         mine = tuple(bits(held & mask))  # selling the seat's share to the partner
         deals += priced(game, scorer, t, seat, partner, mine, ())
+    owner = t.owner
+    for members, mask, _ in board.colour_groups:
+        if not held & mask or mask & improved or held & mask == mask:
+            continue
+        rivals = {owner[s] for s in members if owner[s] != seat}
+        if len(rivals) < 2:
+            continue  # unowned deeds left, or one rival: bought whole above
+        for rival in sorted(rivals):  # gathering: one rival's share, a step towards the group
+            if rival >= 0 and (t.alive >> rival) & 1:
+                take = tuple(s for s in members if owner[s] == rival)
+                deals += priced(game, scorer, t, seat, rival, (), take)
     return deals
 
 
