@@ -31,7 +31,7 @@ def option_values(
     game: Game[Any, Any, Any],
     view: Any,
     seat: int,
-    options: Sequence[Action],
+    options: Sequence[Action | Plan],
     playouts: int,
     seed: int = 0,
 ) -> list[float]:
@@ -83,7 +83,7 @@ class Departure:
     decision: int
     kind: str
     policy_move: Action
-    bot_move: Action
+    bot_move: Action | Plan
     policy_value: float
     bot_value: float
 

@@ -89,11 +89,17 @@ Policy = Callable[[Any, int, Sequence[Any], Rng], Action]
 
 
 @dataclass(frozen=True, slots=True)
-class Plan(Action):
+class Plan:
     """A whole plan of one seat's actions (``Game.search_plans``), searched as one choice: its
-    steps are taken one after another, and the other seats' answers are their policy's."""
+    steps are taken one after another, and the other seats' answers are their policy's. (Not an
+    :class:`Action`: this module stays interpreted where the core is compiled, and an
+    interpreted class cannot derive from a compiled one.)"""
 
+    seat: int
     steps: tuple[Action, ...]
+
+
+Choice = Action | Plan  # a root choice: one action or a whole plan
 
 
 def offers(legal: Sequence[Any], action: Action) -> bool:
@@ -160,10 +166,10 @@ class Node:
 
     __slots__ = ("action", "available", "children", "ranked", "reward", "seat", "visits")
 
-    def __init__(self, action: Action | None, seat: int) -> None:
+    def __init__(self, action: Choice | None, seat: int) -> None:
         self.action = action
         self.seat = seat
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Choice, Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -210,7 +216,7 @@ class Search:
         self.players = game.players
         self.root = Node(None, seat)
         self.root_legal = legal
-        self.root_actions: Sequence[Action] | None = None
+        self.root_actions: Sequence[Choice] | None = None
         self.root_prior: Action | None = None
         self.iterations = 0
         self.memo: dict[tuple[Any, int], Action] | None = {} if memory != "off" else None
@@ -299,7 +305,7 @@ class Search:
     def _select(
         self,
         node: Node,
-        actions: Sequence[Action],
+        actions: Sequence[Choice],
         suggestion: Action | None,
         rng: Rng,
         state: Any = None,
@@ -325,6 +331,7 @@ class Search:
         if len(tried) < len(actions) and (
             suggestion is None or len(tried) < 1 + WIDEN * math.sqrt(node.visits)
         ):
+            action: Choice
             if suggestion is not None and suggestion not in children and suggestion in actions:
                 action = suggestion
             else:
@@ -394,12 +401,12 @@ class Search:
     def _widen(
         self,
         node: Node,
-        actions: Sequence[Action],
+        actions: Sequence[Choice],
         rng: Rng,
         state: Any,
         seat: int,
         legal: Sequence[Any],
-    ) -> Action:
+    ) -> Choice:
         """An untried action of ``actions``: the best ranked by the game, else one at random."""
         children = node.children
         if node is self.root:
@@ -487,7 +494,7 @@ class Search:
             steps += 1
 
     # -- the answer ---------------------------------------------------------------------------
-    def best(self) -> Action:
+    def best(self) -> Choice:
         """The most visited root action (ties: the higher mean reward, then the first); the
         policy's own move counts ``PRIOR_SHARE`` of the iterations more (``PRIOR_SHARE_RECUR``
         where states recur), so that the search
@@ -505,7 +512,7 @@ class Search:
             raise UnknownBotError("the search ran no iteration")
         return best.action
 
-    def statistics(self) -> list[tuple[Action, int, float]]:
+    def statistics(self) -> list[tuple[Choice, int, float]]:
         """Each root action with its visits and mean reward, most visited first."""
         rows = [
             (child.action, child.visits, child.reward / child.visits if child.visits else 0.0)
@@ -551,7 +558,7 @@ class IsmctsBot(Bot):
             raise UnknownBotError(f"bot parameter plans is on or off, not {plans!r}")
         self.use_plans = plans == "on"
         self.pending: tuple[Action, ...] = ()  # the rest of the plan chosen, to play out
-        self.chosen: Action | None = None  # the last search's choice (a plan or a move)
+        self.chosen: Choice | None = None  # the last search's choice (a plan or a move)
         seed = self.params.get("seed")
         if seed is not None:
             try:
@@ -592,7 +599,7 @@ class IsmctsBot(Bot):
         search.run(iterations=self.iterations, seconds=self.seconds)
         self.last = search
         choice = self.chosen = search.best()
-        if type(choice) is Plan:
+        if isinstance(choice, Plan):
             self.pending = choice.steps[1:]
             return choice.steps[0]
         return choice

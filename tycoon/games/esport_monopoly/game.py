@@ -174,6 +174,7 @@ class EsportMonopoly(Game[State, Action, View]):
         self._lifts = tuple(tuple(A.Lift(p, s) for s in range(40)) for p in range(n))
         self._deals: dict[tuple[int, int], tuple[A.OpenDeal, ...]] = {}
         self._window_cache: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._deal_scorer: GreedyBot | None = None  # the planner's model of a partner
         self._json_table: Table | None = None
         self._json_cache: Any = None
 
@@ -808,11 +809,11 @@ class EsportMonopoly(Game[State, Action, View]):
 
     def deal_scorer(self) -> GreedyBot:
         """A ``greedy`` bot kept for its deal reckoning (the planner's model of a partner)."""
-        scorer: GreedyBot | None = self.__dict__.get("_deal_scorer")
+        scorer = self._deal_scorer
         if scorer is None:
             from tycoon.games.esport_monopoly import planner
 
-            scorer = self.__dict__["_deal_scorer"] = planner.seeded_scorer(self)
+            scorer = self._deal_scorer = planner.seeded_scorer(self)
         return scorer
 
 
