@@ -27,7 +27,7 @@ from typing import Any
 
 import tycoon
 from tycoon.bots.analysis import Departure, departures
-from tycoon.bots.ismcts import IsmctsBot
+from tycoon.bots.ismcts import IsmctsBot, Plan
 from tycoon.core import Match, SeededRng, count_actions, make
 from tycoon.sim import make_bots
 
@@ -109,6 +109,13 @@ def hidden_error(game_name: str, count: int, draws: int) -> dict[str, float]:
     return {path: sum(v) / (count * draws) for path, v in sorted(errors.items())}
 
 
+def described(game: Any, move: Any) -> str:
+    """A move in the game's notation; a whole plan as its steps."""
+    if isinstance(move, Plan):
+        return "[" + ", ".join(game.format_action(step) for step in move.steps) + "]"
+    return str(game.format_action(move))
+
+
 def departure_report(game_name: str, bot: str, games: int, playouts: int) -> None:
     game = make(game_name)
     gains: dict[str, list[float]] = {}
@@ -118,8 +125,8 @@ def departure_report(game_name: str, bot: str, games: int, playouts: int) -> Non
             gains.setdefault(event.kind, []).append(event.gain)
             sys.stdout.write(
                 f"game {event.game} decision {event.decision:3}: "
-                f"{game.format_action(event.policy_move)} ({event.policy_value:.3f}) -> "
-                f"{game.format_action(event.bot_move)} ({event.bot_value:.3f})\n"
+                f"{described(game, event.policy_move)} ({event.policy_value:.3f}) -> "
+                f"{described(game, event.bot_move)} ({event.bot_value:.3f})\n"
             )
         else:
             decisions += event.decisions

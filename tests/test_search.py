@@ -12,6 +12,8 @@ from sealed_auction import Bid
 
 from tycoon.bots.ismcts import (
     IsmctsBot,
+    Node,
+    Plan,
     Search,
     candidates,
     outcome_rewards,
@@ -25,6 +27,7 @@ from tycoon.core import (
     SealedCommits,
     SeededRng,
     count_actions,
+    is_legal,
     make,
     sample_choice,
 )
@@ -788,3 +791,136 @@ def test_the_bot_takes_its_memory_from_the_game_unless_told() -> None:
     assert isinstance(plain, IsmctsBot) and plain.memory == "off"
     with pytest.raises(UnknownBotError, match="memory is auto, keep or off"):
         make_bot("ismcts:memory=sometimes", city, 0, SeededRng(1))
+
+
+def _planned_decision() -> tuple[Any, Any, int, Any]:
+    """(game, state, seat, legal) at the first decision of a greedy Esport Monopoly game where
+    the game offers whole plans (deals)."""
+    game = make("esport-monopoly")
+    seats = ["greedy"] * game.players
+    bots = make_bots(game, seats, 0)
+    match: Match[Any, Any, Any] = Match(game, 0, seats)
+    while match.to_act():
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        if game.search_plans(match.state, seat, legal):
+            return game, match.state, seat, legal
+        match.play(bots[seat].choose(match.view(seat), legal))
+    raise AssertionError("no decision with plans")
+
+
+def test_a_games_plans_are_root_choices_widened_first() -> None:
+    game, state, seat, legal = _planned_decision()
+    plans = [tuple(p) for p in game.search_plans(state, seat, legal)]
+    search = Search(
+        game,
+        seat,
+        game.observe(state, seat),
+        legal,
+        SeededRng(3),
+        policy=game.rollout_policy(),
+        depth=game.search_depth(),
+    )
+    search.run(iterations=1)
+    assert [plan.steps for plan in search.plans] == plans
+    assert all(isinstance(plan, Plan) and plan.seat == seat for plan in search.plans)
+    root = search.root
+    actions = search.root_actions
+    assert actions is not None and all(plan in actions for plan in search.plans)
+    widened = []
+    for _ in plans:
+        action = search._widen(root, actions, SeededRng(1), state, seat, legal)
+        root.children[action] = Node(action, seat)
+        widened.append(action)
+    assert widened == search.plans
+    full = Search(
+        game, seat, game.observe(state, seat), legal, SeededRng(3), policy=game.rollout_policy()
+    )
+    full.run(iterations=40)
+    assert all(full.root.children[plan].visits for plan in full.plans)
+
+
+def test_a_plan_is_valued_after_its_steps_and_the_other_seats_policy_answers() -> None:
+    """Applying a plan (a deal) leaves the seat to act again, the deal answered by its partner
+    playing the policy."""
+    game, state, seat, legal = _planned_decision()
+    search = Search(
+        game, seat, game.observe(state, seat), legal, SeededRng(3), policy=game.rollout_policy()
+    )
+    search.run(iterations=1)
+    for plan in search.plans:
+        after = search._apply_plan(state, plan, SeededRng(1))
+        assert game.to_act(after)[0] == seat
+        assert type(after.table.stack[-1]).__name__ != "Deal"
+        assert after.table.dealt >> seat & 1
+
+
+def test_the_bot_plays_a_chosen_plan_out_without_searching_again(monkeypatch: Any) -> None:
+    game, state, seat, legal = _planned_decision()
+    plan = Plan(seat, tuple(game.search_plans(state, seat, legal)[0]))
+    monkeypatch.setattr(Search, "best", lambda self: plan)
+    bot = make_bot("ismcts:iterations=5", game, seat, SeededRng(1))
+    assert isinstance(bot, IsmctsBot)
+    played = []
+    for _ in plan.steps:
+        assert game.to_act(state)[0] == seat
+        action = bot.choose(game.observe(state, seat), game.legal_actions(state, seat))
+        searched = bot.last
+        played.append(action)
+        state = game.transition(state, action, SeededRng(0))
+        assert bot.last is searched
+    assert tuple(played) == plan.steps and bot.pending == ()
+
+
+def test_a_plan_that_no_longer_fits_is_given_up_for_a_search() -> None:
+    game, state, seat, legal = _planned_decision()
+    bot = make_bot("ismcts:iterations=5", game, seat, SeededRng(1))
+    assert isinstance(bot, IsmctsBot)
+    bot.pending = (Pick(seat, 99),)
+    action = bot.choose(game.observe(state, seat), legal)
+    assert bot.last is not None and bot.last.iterations == 5  # searched afresh
+    assert is_legal(legal, action)
+
+
+def test_told_plans_off_or_in_a_game_without_them_the_search_has_none() -> None:
+    game, state, seat, legal = _planned_decision()
+    view = game.observe(state, seat)
+    off = make_bot("ismcts:iterations=5:plans=off", game, seat, SeededRng(1))
+    on = make_bot("ismcts:iterations=5", game, seat, SeededRng(1))
+    assert isinstance(off, IsmctsBot) and isinstance(on, IsmctsBot)
+    off.choose(view, legal)
+    on.choose(view, legal)
+    assert off.last is not None and off.last.plans == []
+    assert on.last is not None and on.last.plans
+    city, city_state, city_seat = decision("my-city", skip=8)
+    bot = make_bot("ismcts:iterations=5", city, city_seat, SeededRng(1))
+    assert isinstance(bot, IsmctsBot)
+    bot.choose(city.observe(city_state, city_seat), city.legal_actions(city_state, city_seat))
+    assert bot.last is not None and bot.last.plans == []
+    with pytest.raises(UnknownBotError, match="plans is on or off"):
+        make_bot("ismcts:plans=some", game, 0, SeededRng(1))
+
+
+def test_esport_monopolys_policy_offers_its_deal_again_in_every_iteration() -> None:
+    """A greedy bot does not repeat a refused offer for a while; the policy's bots start afresh
+    with each iteration's rng, so an offer made in one iteration is made again in the next
+    rather than silenced for every iteration reaching that turn."""
+    game = make("esport-monopoly")
+    seats = ["greedy"] * game.players
+    bots = make_bots(game, seats, 0)
+    match: Match[Any, Any, Any] = Match(game, 0, seats)
+    checked = 0
+    while match.to_act() and checked < 3:
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        action = bots[seat].choose(match.view(seat), legal)
+        if type(match.state.table.stack[-1]).__name__ == "Window" and type(action).__name__ == (
+            "OpenManage"
+        ):
+            policy = game.rollout_policy()
+            assert policy is not None
+            first = policy(match.state, seat, legal, SeededRng(1))
+            assert policy(match.state, seat, legal, SeededRng(2)) == first == action
+            checked += 1
+        match.play(action)
+    assert checked == 3

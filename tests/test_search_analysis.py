@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from tycoon.bots.analysis import Departure, GamePlayed, departures, option_values
+from tycoon.bots.ismcts import Plan
 from tycoon.core import Match, make
 from tycoon.core.errors import TycoonError
 from tycoon.games.esport_monopoly.state import Deal
@@ -62,7 +63,10 @@ def test_departures_list_only_moves_that_differ_from_the_policys_and_each_game()
     assert left, "thirty iterations a move depart from greedy somewhere in a game"
     for d in left:
         assert d.bot_move != d.policy_move
-        assert d.kind == type(d.policy_move).__name__
+        if isinstance(d.bot_move, Plan):  # a whole plan chosen, valued whole
+            assert d.kind == "Plan" and len(d.bot_move.steps) >= 2
+        else:
+            assert d.kind == type(d.policy_move).__name__
         assert 0.0 <= d.policy_value <= 1.0 and 0.0 <= d.bot_value <= 1.0
         assert d.gain == d.bot_value - d.policy_value
     again = list(departures(game, "ismcts:iterations=30:seed=2", "greedy", 1, 2, seed=4))
@@ -73,3 +77,16 @@ def test_departures_need_a_search_bot() -> None:
     game = make("esport-monopoly")
     with pytest.raises(TycoonError, match="not a search bot"):
         list(departures(game, "greedy", "greedy", 1, 2))
+
+
+def test_option_values_take_a_whole_plan_step_by_step() -> None:
+    """A plan is valued as its steps taken in turn: the same as its first step only where the
+    policy would carry on as the plan does, and unchanged by replaying it."""
+    from test_search import _planned_decision
+
+    game, state, seat, legal = _planned_decision()
+    view = game.observe(state, seat)
+    plan = Plan(seat, tuple(game.search_plans(state, seat, legal)[0]))
+    values = option_values(game, view, seat, [plan, plan.steps[0]], 4, seed=2)
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert option_values(game, view, seat, [plan], 4, seed=2) == values[:1]

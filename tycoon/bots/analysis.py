@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tycoon.bots.ismcts import IsmctsBot, outcome_rewards
+from tycoon.bots.ismcts import IsmctsBot, Plan, outcome_rewards
 from tycoon.core import Action, Game, Match, SeededRng, derive_seed, sample_choice
 from tycoon.core.errors import TycoonError
 from tycoon.core.players import make_bot
@@ -31,13 +31,14 @@ def option_values(
     game: Game[Any, Any, Any],
     view: Any,
     seat: int,
-    options: Sequence[Action],
+    options: Sequence[Action | Plan],
     playouts: int,
     seed: int = 0,
 ) -> list[float]:
     """Each option's mean reward for ``seat`` over ``playouts`` games played on to the end by
     the game's rollout policy (random play where it has none) from determinisations of
-    ``view``; playout ``m`` uses the same seed for every option."""
+    ``view``; playout ``m`` uses the same seed for every option. An option may be a whole
+    :class:`~tycoon.bots.ismcts.Plan`, whose steps are taken in turn."""
     if playouts < 1:
         raise TycoonError("option values need at least one playout")
     values = []
@@ -45,7 +46,9 @@ def option_values(
         total = 0.0
         for m in range(playouts):
             rng = SeededRng(derive_seed(seed, m))
-            state = game.transition(game.sample_state(view, rng), option, rng)
+            state = game.sample_state(view, rng)
+            for step in option.steps if isinstance(option, Plan) else (option,):
+                state = game.transition(state, step, rng)
             policy = game.rollout_policy()
             steps = 0
             while True:
@@ -72,14 +75,15 @@ def option_values(
 @dataclass(frozen=True, slots=True)
 class Departure:
     """A decision where the bot left its policy's move: the game and decision number, the kind
-    of decision (the policy move's class), both moves and their values (see
+    of decision (the policy move's class, or ``Plan`` where the bot chose a whole plan), both
+    moves and their values (see
     :func:`option_values`)."""
 
     game: int
     decision: int
     kind: str
     policy_move: Action
-    bot_move: Action
+    bot_move: Action | Plan
     policy_value: float
     bot_value: float
 
@@ -135,14 +139,14 @@ def departures(
             if mover == seat and search is not None and search is not before:
                 searched += 1
                 prior = search.root_prior
-                if prior is not None and prior != action:
-                    moves = (prior, action)
+                chosen = bot.chosen if isinstance(bot.chosen, Plan) else action
+                if prior is not None and prior != chosen:
+                    moves = (prior, chosen)
                     values = option_values(
                         game, view, seat, moves, playouts, derive_seed(game_seed, searched)
                     )
-                    yield Departure(
-                        g, searched, type(prior).__name__, prior, action, values[0], values[1]
-                    )
+                    kind = "Plan" if isinstance(chosen, Plan) else type(prior).__name__
+                    yield Departure(g, searched, kind, prior, chosen, values[0], values[1])
             match.play(action)
         outcome = match.outcome()
         assert outcome is not None

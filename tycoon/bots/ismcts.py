@@ -15,6 +15,11 @@ ISMCTS, Cowling, Powley and Whitehouse 2012):
   the moves' own (with chance they are mostly noise, and are left as they are);
 - **expansion** of one untried action: the policy's move first, then the next in the game's
   ranking (``Game.rank_actions``) where it offers one, else one drawn at random;
+- **plans**: where the game offers whole plans of the seat's own steps at the root decision
+  (``Game.search_plans``: a deal written item by item), each is one more root choice, tried
+  first after the policy's move; its child takes every step, then the other seats' policy moves
+  up to the seat's own next choice (their answers to it), and a plan chosen is played out step
+  by step without searching again;
 - **rollout** by random play or by the game's fast policy (``Game.rollout_policy``), up to a depth
   after which the game's evaluation (``Game.evaluate``) scores the position, or to the end;
 - **backup** of one reward per seat: each node keeps the reward of the seat whose move led to it,
@@ -44,7 +49,10 @@ default: every seat's moves are searched, each seat playing for itself; ``policy
 seats play the policy's move in the tree too, so that only the bot's own choices branch: a
 model of opponents that play like the policy), ``memory`` (``auto``, ``keep`` or ``off``: when
 the policy's moves are remembered and rewards stretched; default the game's
-``search_memory()``), ``seed``.
+``search_memory()``), ``plans`` (``on``, the default: the game's whole plans
+(``Game.search_plans``, e.g. a deal written item by item) are root choices of their own, valued
+with the other seats answering by the policy, and a plan chosen is played out step by step;
+``off``), ``seed``.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tycoon.core.actions import Action, ActionSet, AmountRange, count_actions, sample_choice
@@ -74,7 +83,36 @@ NORM_FLOOR = 0.01  # the narrowest spread of mean rewards that normalisation str
 MEMO_TRIAL = 400  # policy look-ups before a search judges whether states recur
 MEMO_RATE = 5  # ... and keeps its memory if at least one in this many was a hit
 
+PLAN_WALK = 200  # at most this many policy moves of other seats walked through after a plan
+
 Policy = Callable[[Any, int, Sequence[Any], Rng], Action]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A whole plan of one seat's actions (``Game.search_plans``), searched as one choice: its
+    steps are taken one after another, and the other seats' answers are their policy's. (Not an
+    :class:`Action`: this module stays interpreted where the core is compiled, and an
+    interpreted class cannot derive from a compiled one.)"""
+
+    seat: int
+    steps: tuple[Action, ...]
+
+
+Choice = Action | Plan  # a root choice: one action or a whole plan
+
+
+def offers(legal: Sequence[Any], action: Action) -> bool:
+    """Whether ``legal`` holds ``action``, as itself or within an amount range."""
+    if isinstance(legal, ActionSet) and legal.concrete:
+        return action in legal
+    for choice in legal:
+        if isinstance(choice, AmountRange):
+            if choice.contains(action):
+                return True
+        elif choice == action:
+            return True
+    return False
 
 
 def spread_amounts(choice: AmountRange[Any]) -> list[int]:
@@ -128,10 +166,10 @@ class Node:
 
     __slots__ = ("action", "available", "children", "ranked", "reward", "seat", "visits")
 
-    def __init__(self, action: Action | None, seat: int) -> None:
+    def __init__(self, action: Choice | None, seat: int) -> None:
         self.action = action
         self.seat = seat
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Choice, Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -157,8 +195,11 @@ class Search:
         stretch_always: bool = False,
         opponents_policy: bool = False,
         memory: str = "auto",
+        plans: bool = True,
     ) -> None:
         self.game = game
+        self.use_plans = plans
+        self.plans: list[Plan] = []
         # The other seats play the policy's move in the tree (no branching on their choices).
         self.opponents_policy = opponents_policy and policy is not None
         self.seat = seat
@@ -175,7 +216,7 @@ class Search:
         self.players = game.players
         self.root = Node(None, seat)
         self.root_legal = legal
-        self.root_actions: Sequence[Action] | None = None
+        self.root_actions: Sequence[Choice] | None = None
         self.root_prior: Action | None = None
         self.iterations = 0
         self.memo: dict[tuple[Any, int], Action] | None = {} if memory != "off" else None
@@ -219,6 +260,8 @@ class Search:
         if self.root_actions is None:
             self.root_actions = candidates(self.root_legal, suggestion)
             self.root_prior = suggestion
+            if self.use_plans and not isinstance(self.root_actions, ActionSet):
+                self._add_plans(state)
         node = self.root
         path = [node]
         actions = self.root_actions
@@ -232,7 +275,10 @@ class Search:
                 child = self._follow(node, suggestion)
             else:
                 child = self._select(node, actions, suggestion, rng, state, seat, legal)
-            state = game.transition(state, child.action, rng)
+            if type(child.action) is Plan:
+                state = self._apply_plan(state, child.action, rng)
+            else:
+                state = game.transition(state, child.action, rng)
             path.append(child)
             if child.visits == 0:
                 # Expanded: roll out; a move followed is not a choice, and is walked through
@@ -259,7 +305,7 @@ class Search:
     def _select(
         self,
         node: Node,
-        actions: Sequence[Action],
+        actions: Sequence[Choice],
         suggestion: Action | None,
         rng: Rng,
         state: Any = None,
@@ -285,6 +331,7 @@ class Search:
         if len(tried) < len(actions) and (
             suggestion is None or len(tried) < 1 + WIDEN * math.sqrt(node.visits)
         ):
+            action: Choice
             if suggestion is not None and suggestion not in children and suggestion in actions:
                 action = suggestion
             else:
@@ -311,6 +358,38 @@ class Search:
                 best, best_score = child, score
         return best
 
+    def _add_plans(self, state: Any) -> None:
+        """The game's whole plans for the root decision (of two steps or more, starting with
+        a legal choice), each a root choice of its own, widened first after the policy's."""
+        assert self.root_actions is not None
+        actions = list(self.root_actions)
+        for steps in self.game.search_plans(state, self.seat, self.root_legal):
+            if len(steps) < 2 or not offers(self.root_legal, steps[0]):
+                continue
+            plan = Plan(self.seat, tuple(steps))
+            if plan not in self.plans:
+                self.plans.append(plan)
+                actions.append(plan)
+        self.root_actions = actions
+
+    def _apply_plan(self, state: Any, plan: Plan, rng: Rng) -> Any:
+        """``state`` after ``plan``'s steps, then the other seats' policy moves (their answers
+        to it) up to the seat's own next choice."""
+        game = self.game
+        for step in plan.steps:
+            state = game.transition(state, step, rng)
+        policy = self.policy
+        if policy is None:
+            return state
+        for _ in range(PLAN_WALK):
+            to_act = game.to_act(state)
+            if not to_act or to_act[0] == self.seat:
+                break
+            mover = to_act[0]
+            legal = game.legal_actions(state, mover)
+            state = game.transition(state, self._play(policy, state, mover, legal, rng), rng)
+        return state
+
     def _follow(self, node: Node, action: Action) -> Node:
         """The child for ``action``, made if new: another seat playing the policy's move."""
         child = node.children.get(action)
@@ -322,14 +401,18 @@ class Search:
     def _widen(
         self,
         node: Node,
-        actions: Sequence[Action],
+        actions: Sequence[Choice],
         rng: Rng,
         state: Any,
         seat: int,
         legal: Sequence[Any],
-    ) -> Action:
+    ) -> Choice:
         """An untried action of ``actions``: the best ranked by the game, else one at random."""
         children = node.children
+        if node is self.root:
+            for plan in self.plans:
+                if plan not in children:
+                    return plan
         if self.rank is not None and state is not None:
             if node.ranked is None:
                 node.ranked = list(self.rank(state, seat, legal) or ())
@@ -411,7 +494,7 @@ class Search:
             steps += 1
 
     # -- the answer ---------------------------------------------------------------------------
-    def best(self) -> Action:
+    def best(self) -> Choice:
         """The most visited root action (ties: the higher mean reward, then the first); the
         policy's own move counts ``PRIOR_SHARE`` of the iterations more (``PRIOR_SHARE_RECUR``
         where states recur), so that the search
@@ -429,7 +512,7 @@ class Search:
             raise UnknownBotError("the search ran no iteration")
         return best.action
 
-    def statistics(self) -> list[tuple[Action, int, float]]:
+    def statistics(self) -> list[tuple[Choice, int, float]]:
         """Each root action with its visits and mean reward, most visited first."""
         rows = [
             (child.action, child.visits, child.reward / child.visits if child.visits else 0.0)
@@ -470,6 +553,12 @@ class IsmctsBot(Bot):
         if memory not in ("auto", "keep", "off"):
             raise UnknownBotError(f"bot parameter memory is auto, keep or off, not {memory!r}")
         self.memory = memory
+        plans = self.params.get("plans", "on")
+        if plans not in ("on", "off"):
+            raise UnknownBotError(f"bot parameter plans is on or off, not {plans!r}")
+        self.use_plans = plans == "on"
+        self.pending: tuple[Action, ...] = ()  # the rest of the plan chosen, to play out
+        self.chosen: Choice | None = None  # the last search's choice (a plan or a move)
         seed = self.params.get("seed")
         if seed is not None:
             try:
@@ -481,6 +570,11 @@ class IsmctsBot(Bot):
         self.last: Search | None = None
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
+        if self.pending:
+            step, self.pending = self.pending[0], self.pending[1:]
+            if offers(legal, step):
+                return step
+            self.pending = ()  # the plan no longer fits: search afresh
         if (
             len(legal) if isinstance(legal, ActionSet) and legal.concrete else count_actions(legal)
         ) == 1:
@@ -500,10 +594,15 @@ class IsmctsBot(Bot):
             stretch_always=self.stretch_always,
             opponents_policy=self.opponents_policy,
             memory=self.memory,
+            plans=self.use_plans,
         )
         search.run(iterations=self.iterations, seconds=self.seconds)
         self.last = search
-        return search.best()
+        choice = self.chosen = search.best()
+        if isinstance(choice, Plan):
+            self.pending = choice.steps[1:]
+            return choice.steps[0]
+        return choice
 
 
 PARAMS = (
@@ -516,6 +615,7 @@ PARAMS = (
     "stretch",
     "opponents",
     "memory",
+    "plans",
     "seed",
 )
 

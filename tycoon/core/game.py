@@ -350,6 +350,14 @@ class Game(Generic[S, A, V]):
         ``memory`` bot parameter overrides it."""
         return "auto"
 
+    def search_plans(self, state: S, seat: int, legal: Sequence[Any]) -> Sequence[Sequence[Action]]:
+        """Whole plans a search may value as one choice at this decision: each a sequence of
+        ``seat``'s own actions, the first one of ``legal`` and each next one legal after the one
+        before (as writing a deal item by item is), worked out from what ``seat`` sees of
+        ``state`` (a determinisation). ``()`` (the default): none, every step is searched alone.
+        Games whose good moves are too many steps deep for a search's budget offer them."""
+        return ()
+
     def rank_actions(self, state: S, seat: int, legal: Sequence[Any]) -> Sequence[Action] | None:
         """Some of ``seat``'s legal actions in ``state``, best first by the game's own judgement
         (as many as are worth a search's look), or ``None`` (the default): a search widens a

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tycoon.core import (
     Action,
@@ -62,6 +62,10 @@ _JSON_FIELDS: dict[str, tuple[type[Action], tuple[tuple[str, Callable[[Any], boo
     cls.__name__: (cls, tuple((name, test) for name, _, test in field_kinds(cls)))
     for cls in A.ACTION_TYPES
 }
+
+
+if TYPE_CHECKING:
+    from tycoon.games.esport_monopoly.bots import GreedyBot
 
 
 class EsportMonopoly(Game[State, Action, View]):
@@ -170,6 +174,7 @@ class EsportMonopoly(Game[State, Action, View]):
         self._lifts = tuple(tuple(A.Lift(p, s) for s in range(40)) for p in range(n))
         self._deals: dict[tuple[int, int], tuple[A.OpenDeal, ...]] = {}
         self._window_cache: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._deal_scorer: GreedyBot | None = None  # the planner's model of a partner
         self._json_table: Table | None = None
         self._json_cache: Any = None
 
@@ -724,13 +729,30 @@ class EsportMonopoly(Game[State, Action, View]):
 
     # -- search hooks ---------------------------------------------------------------------------
     def rollout_policy(self) -> Callable[[State, int, Sequence[Any], Rng], Action] | None:
-        """The ``greedy`` bot, one per seat for the length of one search, as the fast policy."""
+        """The ``greedy`` bot, one per seat, as the fast policy: made afresh whenever the rng
+        handed in changes (each search iteration has its own), so that what a bot remembers of
+        the offers it made (not to repeat a refused one for a while) stays within one
+        iteration's play, as in a real game, rather than silencing its offers in every later
+        iteration that reaches the same turns."""
         from tycoon.games.esport_monopoly.bots import GreedyBot
 
         bots = [GreedyBot(self, seat, SeededRng(seat), {}) for seat in range(self.players)]
+        current: list[Rng | None] = [None]
+        used: set[int] = set()  # the seats whose bots played since the rng last changed
 
         def act(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Action:
             bot = bots[seat]
+            if rng is not current[0]:
+                current[0] = rng
+                for s in used:
+                    old = bots[s]
+                    if old.proposed or old.stuck[0] >= 0 or old.plan or old.intent:
+                        bots[s] = GreedyBot(self, s, SeededRng(s), {})
+                    elif old._deals_turn:
+                        old._deals_turn = 0  # the bot's one other memory of earlier play
+                used.clear()
+                bot = bots[seat]
+            used.add(seat)
             bot.rng = rng
             t = state.table
             top = t.stack[-1]
@@ -773,6 +795,26 @@ class EsportMonopoly(Game[State, Action, View]):
 
     def search_depth(self) -> int:
         return SEARCH_DEPTH
+
+    def search_plans(
+        self, state: State, seat: int, legal: Sequence[Any]
+    ) -> Sequence[Sequence[Action]]:
+        """Whole deals the seat may write now, each as the steps that write it (``planner.py``):
+        a colour group split with one rival bought (for cash, or swapped for deeds completing one
+        of the rival's groups) or sold, priced so that a partner reasoning as ``greedy`` does
+        accepts; at the seat's own pre-roll window or its management menu, one deal a turn."""
+        from tycoon.games.esport_monopoly import planner
+
+        return planner.deal_plans(self, state.table, seat)
+
+    def deal_scorer(self) -> GreedyBot:
+        """A ``greedy`` bot kept for its deal reckoning (the planner's model of a partner)."""
+        scorer = self._deal_scorer
+        if scorer is None:
+            from tycoon.games.esport_monopoly import planner
+
+            scorer = self._deal_scorer = planner.seeded_scorer(self)
+        return scorer
 
 
 # Steps a search rollout plays before the evaluation (a greedy game runs about 350 steps).
