@@ -63,7 +63,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tycoon.core.actions import Action, ActionSet, AmountRange, count_actions, sample_choice
+from tycoon.core.actions import (
+    Action,
+    AmountRange,
+    count_actions,
+    is_action_set,
+    sample_choice,
+)
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.game import Game, Outcome
 from tycoon.core.players import Bot, register_bot
@@ -104,7 +110,7 @@ Choice = Action | Plan  # a root choice: one action or a whole plan
 
 def offers(legal: Sequence[Any], action: Action) -> bool:
     """Whether ``legal`` holds ``action``, as itself or within an amount range."""
-    if isinstance(legal, ActionSet) and legal.concrete:
+    if is_action_set(legal) and legal.concrete:
         return action in legal
     for choice in legal:
         if isinstance(choice, AmountRange):
@@ -134,7 +140,7 @@ def candidates(legal: Sequence[Any], suggestion: Action | None = None) -> Sequen
     ``suggestion`` (a policy's pick) added when a range holds it. A lazy set of concrete
     actions (an :class:`ActionSet` with ``concrete``, e.g. a thousand placements) is kept as
     it is, never listed."""
-    if isinstance(legal, ActionSet) and legal.concrete:
+    if is_action_set(legal) and legal.concrete:
         return legal
     result: list[Action] = []
     for choice in legal:
@@ -260,7 +266,7 @@ class Search:
         if self.root_actions is None:
             self.root_actions = candidates(self.root_legal, suggestion)
             self.root_prior = suggestion
-            if self.use_plans and not isinstance(self.root_actions, ActionSet):
+            if self.use_plans and not is_action_set(self.root_actions):
                 self._add_plans(state)
         node = self.root
         path = [node]
@@ -322,7 +328,7 @@ class Search:
         the next ones in the game's ranking (``Game.rank_actions``, asked once a node, in the
         determinisation at hand) where it offers one, else drawn at random."""
         children = node.children
-        if isinstance(actions, ActionSet):  # many actions, few children: test each child
+        if is_action_set(actions):  # many actions, few children: test each child
             tried = [child for action, child in children.items() if action in actions]
         else:
             tried = [children[a] for a in actions if a in children]
@@ -417,12 +423,12 @@ class Search:
             if node.ranked is None:
                 node.ranked = list(self.rank(state, seat, legal) or ())
             if node.ranked:
-                allowed = actions if isinstance(actions, ActionSet) else set(actions)
+                allowed = actions if is_action_set(actions) else set(actions)
                 for action in node.ranked:
                     if action not in children and action in allowed:
                         return action
         count = len(actions)
-        if isinstance(actions, ActionSet) and 2 * len(children) < count:
+        if is_action_set(actions) and 2 * len(children) < count:
             while True:  # most are untried: draw until one is
                 drawn: Action = actions[rng.below(count)]
                 if drawn not in children:
@@ -575,9 +581,7 @@ class IsmctsBot(Bot):
             if offers(legal, step):
                 return step
             self.pending = ()  # the plan no longer fits: search afresh
-        if (
-            len(legal) if isinstance(legal, ActionSet) and legal.concrete else count_actions(legal)
-        ) == 1:
+        if (len(legal) if is_action_set(legal) and legal.concrete else count_actions(legal)) == 1:
             return sample_choice(legal, self.search_rng)
         policy = self.game.rollout_policy()
         search = Search(

@@ -17,7 +17,7 @@ import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeGuard, TypeVar
 
 from tycoon.core.errors import MalformedActionError
 from tycoon.core.rng import Rng
@@ -135,6 +135,14 @@ class ActionSet(Sequence[A]):
 
 
 Choice = Action | AmountRange[Any]
+
+
+def is_action_set(legal: object) -> TypeGuard[ActionSet[Any]]:
+    """Whether ``legal`` is an :class:`ActionSet`. Code that stays interpreted asks this rather
+    than ``isinstance``: in a mypyc build the compiled class shares ``Sequence``'s ABC registry,
+    so Python's ``isinstance`` takes a tuple (or a str) for an ActionSet too, where this check,
+    compiled, tests the type itself."""
+    return isinstance(legal, ActionSet)
 
 
 def is_legal(legal: Sequence[Any], action: Action) -> bool:
