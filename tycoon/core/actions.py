@@ -31,6 +31,10 @@ class Action:
 
 
 A = TypeVar("A", bound=Action)
+# What an ActionSet holds: actions, or amount ranges too where it is not ``concrete``. Unbound,
+# so that a compiled ActionSet hands out a range where it holds one (a TypeVar bound to Action
+# makes mypyc check each item it yields against Action).
+C = TypeVar("C")
 
 
 class AmountRange(Generic[A]):
@@ -108,7 +112,7 @@ class AmountRange(Generic[A]):
         }
 
 
-class ActionSet(Sequence[A]):
+class ActionSet(Sequence[C]):
     """A sequence of concrete actions computed on demand, with a fast membership test.
 
     Subclasses implement ``__len__``, ``__getitem__`` (an int index) and ``__contains__``.
@@ -118,7 +122,7 @@ class ActionSet(Sequence[A]):
 
     concrete: bool = False
 
-    def __iter__(self) -> Iterator[A]:
+    def __iter__(self) -> Iterator[C]:
         for i in range(len(self)):
             yield self[i]
 
