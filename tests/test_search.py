@@ -177,12 +177,30 @@ def test_presets_set_a_budget_and_take_the_search_parameters() -> None:
     hard = make_bot("hard", game, 0, SeededRng(1))
     assert isinstance(easy, IsmctsBot) and isinstance(hard, IsmctsBot)
     assert easy.iterations < 300 and easy.seconds == 0
-    assert hard.seconds == 1.0
+    assert hard.seconds == 1.0 and hard.iterations == 200  # never fewer than normal's
     quick = make_bot("hard:iterations=5", game, 0, SeededRng(1))
     assert isinstance(quick, IsmctsBot) and quick.seconds == 0 and quick.iterations == 5
+    timed = make_bot("hard:seconds=0.5", game, 0, SeededRng(1))
+    assert isinstance(timed, IsmctsBot) and timed.seconds == 0.5 and timed.iterations == 0
     tuned = make_bot("ismcts:c=1.5:depth=10:rollout=random:seed=9", game, 0, SeededRng(1))
     assert isinstance(tuned, IsmctsBot)
     assert (tuned.c, tuned.depth, tuned.use_policy) == (1.5, 10, False)
+
+
+def test_a_time_budget_with_iterations_runs_for_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``seconds`` and ``iterations`` together: that long, and at least that many; time alone
+    stops at its deadline (at least one iteration)."""
+    game, state, seat = decision("estates")
+    for iterations, seconds, expected in ((30, 2.0, 30), (0, 2.0, 2), (1, 5.0, 5)):
+        search = Search(
+            game, seat, game.observe(state, seat), game.legal_actions(state, seat), SeededRng(2)
+        )
+        # A clock on which each iteration takes a second.
+        monkeypatch.setattr(
+            "tycoon.bots.ismcts.time.perf_counter", lambda s=search: float(s.iterations)
+        )
+        search.run(iterations=iterations, seconds=seconds)
+        assert search.iterations == expected
 
 
 @pytest.mark.parametrize(

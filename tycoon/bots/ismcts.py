@@ -39,7 +39,8 @@ game has a rollout policy, the amount that policy picks in the position at hand.
 Rewards: a finished game gives seat ``s`` ``0.8 * win + 0.2 * (n - rank) / (n - 1)``, where
 ``win`` is 1 shared among tied winners; an evaluation gives the game's own estimate in ``[0, 1]``.
 
-Parameters: ``iterations`` (default 200), ``seconds`` (a time budget instead, per decision),
+Parameters: ``iterations`` (default 200), ``seconds`` (a time budget per decision instead; with
+``iterations`` given too, the search runs for that long and at least that many iterations),
 ``c`` (exploration constant, default 0.7), ``depth`` (rollout steps before evaluation; default
 the game's ``search_depth``), ``rollout`` (``policy`` (default: the game's policy where it has
 one) or ``random``), ``pool`` (0, the default: every iteration draws fresh randomness; ``k``:
@@ -237,12 +238,15 @@ class Search:
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self, iterations: int = 0, seconds: float = 0.0) -> None:
-        """Iterate ``iterations`` times, or for ``seconds`` (at least one iteration)."""
+        """Iterate ``iterations`` times; with ``seconds`` too, for that long and at least
+        ``iterations`` times (at least once)."""
         if seconds > 0:
             deadline = time.perf_counter() + seconds
+            done = 0
             while True:
                 self.iterate(self._iteration_rng())
-                if time.perf_counter() >= deadline:
+                done += 1
+                if done >= iterations and time.perf_counter() >= deadline:
                     return
         for _ in range(iterations):
             self.iterate(self._iteration_rng())
@@ -538,6 +542,8 @@ class IsmctsBot(Bot):
         super().__init__(game, seat, rng, params)
         self.iterations = int(self.float_param("iterations", DEFAULT_ITERATIONS, 1, 10_000_000))
         self.seconds = self.float_param("seconds", 0.0, 0.0, 3600.0)
+        if self.seconds > 0 and "iterations" not in self.params:
+            self.iterations = 0  # a time budget alone: as many iterations as it allows
         self.c = self.float_param("c", DEFAULT_C, 0.0, 100.0)
         default_depth = game.search_depth()
         self.depth = int(self.float_param("depth", default_depth, 0, 1_000_000))
@@ -627,7 +633,10 @@ PARAMS = (
 PRESETS: dict[str, tuple[str, dict[str, str]]] = {
     "easy": ("the search at 50 iterations a move (quick, beatable)", {"iterations": "50"}),
     "normal": ("the search at 200 iterations a move", {"iterations": "200"}),
-    "hard": ("the search at about one second a move", {"seconds": "1"}),
+    "hard": (
+        "the search for about one second a move, and never fewer iterations than normal",
+        {"seconds": "1", "iterations": str(DEFAULT_ITERATIONS)},
+    ),
 }
 
 
