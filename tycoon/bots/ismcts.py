@@ -69,6 +69,7 @@ from tycoon.core.actions import (
     AmountRange,
     count_actions,
     is_action_set,
+    is_legal,
     sample_choice,
 )
 from tycoon.core.errors import UnknownBotError
@@ -107,19 +108,6 @@ class Plan:
 
 
 Choice = Action | Plan  # a root choice: one action or a whole plan
-
-
-def offers(legal: Sequence[Any], action: Action) -> bool:
-    """Whether ``legal`` holds ``action``, as itself or within an amount range."""
-    if is_action_set(legal) and legal.concrete:
-        return action in legal
-    for choice in legal:
-        if isinstance(choice, AmountRange):
-            if choice.contains(action):
-                return True
-        elif choice == action:
-            return True
-    return False
 
 
 def spread_amounts(choice: AmountRange[Any]) -> list[int]:
@@ -374,7 +362,7 @@ class Search:
         assert self.root_actions is not None
         actions = list(self.root_actions)
         for steps in self.game.search_plans(state, self.seat, self.root_legal):
-            if len(steps) < 2 or not offers(self.root_legal, steps[0]):
+            if len(steps) < 2 or not is_legal(self.root_legal, steps[0]):
                 continue
             plan = Plan(self.seat, tuple(steps))
             if plan not in self.plans:
@@ -584,7 +572,7 @@ class IsmctsBot(Bot):
     def choose(self, view: Any, legal: Sequence[Any]) -> Action:
         if self.pending:
             step, self.pending = self.pending[0], self.pending[1:]
-            if offers(legal, step):
+            if is_legal(legal, step):
                 return step
             self.pending = ()  # the plan no longer fits: search afresh
         if (len(legal) if is_action_set(legal) and legal.concrete else count_actions(legal)) == 1:

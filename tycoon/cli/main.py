@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.rule import Rule
 from rich.table import Table
 
@@ -32,7 +32,7 @@ from tycoon.cli.pictures import write_pictures
 from tycoon.cli.play import HUMAN, PlaySession, RecordStore, seat_names
 from tycoon.cli.sweep import sweep_command
 from tycoon.cli.tallies import difference_cells, ordinal, show_tallies
-from tycoon.cli.terminal import StopRequest, make_console, read_line
+from tycoon.cli.terminal import StopRequest, make_console, progress_bar, read_line
 from tycoon.cli.tournament import tournament
 from tycoon.cli.tune import tune_command
 from tycoon.core import (
@@ -293,7 +293,6 @@ def simulate(
         prepared.append((label, configured, task))
     if out is not None:
         check_writable(out, "--out")
-    err = make_console(stderr=True)
     reports: list[Report] = []
     interrupted = False
     # The records go to a temporary file that replaces --out at the end, or after Ctrl-C with
@@ -303,15 +302,7 @@ def simulate(
     try:
         with (
             StopRequest() as stop,
-            Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                transient=True,
-                disable=json_out or not err.is_terminal,
-            ) as progress,
+            progress_bar(quiet=json_out) as progress,
         ):
             for label, configured, task in prepared:
                 report = Report(spec.name, tuple(seat_list), dict(configured.options), seed)

@@ -11,12 +11,11 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from tycoon.cli.options import parse_game_options, parse_seats
 from tycoon.cli.play import HUMAN
-from tycoon.cli.terminal import make_console
+from tycoon.cli.terminal import make_console, progress_bar
 from tycoon.core import OptionError, get_spec, make
 from tycoon.core.errors import UnknownBotError
 from tycoon.sim.frame import check_writable, require
@@ -68,19 +67,6 @@ def make_plan(
     if HUMAN in seat_list:
         raise UnknownBotError("sweeps seat bots only (human is for tycoon play)")
     return Plan(spec.name, tuple(seat_list), base, games_count, seed, rotate, jobs)
-
-
-def progress_bar(total: int) -> Progress:
-    err = make_console(stderr=True)
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
 
 
 def show_cells(
@@ -146,7 +132,7 @@ def sweep_command(
     cells_total = len(grid(varies))
     cells: list[Cell] = []
     interrupted = False
-    with executor_for(jobs, dask) as executor, progress_bar(cells_total * games_count) as bar:
+    with executor_for(jobs, dask) as executor, progress_bar() as bar:
         task = bar.add_task(f"{plan.game} sweep", total=cells_total * games_count)
         try:
             sweep(plan, varies, executor, lambda _: bar.advance(task), cells)

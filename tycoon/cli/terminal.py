@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 # Erase the screen (ED 2), then the scrollback (ED 3), cursor home.
 ERASE_ALL = "\x1b[2J\x1b[3J\x1b[H"
@@ -98,3 +99,18 @@ class StopRequest:
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)
             self._previous = None
+
+
+def progress_bar(quiet: bool = False) -> Progress:
+    """The progress bar of a long command (simulate, sweep, tune, tournament): on standard
+    error, gone when done, and shown only on a terminal and unless ``quiet`` (JSON output)."""
+    err = make_console(stderr=True)
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=quiet or not err.is_terminal,
+    )

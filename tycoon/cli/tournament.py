@@ -10,11 +10,10 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from tycoon.cli.options import parse_game_options
-from tycoon.cli.terminal import make_console
+from tycoon.cli.terminal import make_console, progress_bar
 from tycoon.core import get_spec, make
 from tycoon.sim.tournament import (
     Played,
@@ -81,17 +80,7 @@ def tournament(
     with contextlib.ExitStack() as stack:
         if kept is not None:
             stack.enter_context(kept)
-        progress = stack.enter_context(
-            Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                transient=True,
-                disable=json_out or not err.is_terminal,
-            )
-        )
+        progress = stack.enter_context(progress_bar(quiet=json_out))
         bar = progress.add_task(f"{spec.name} tournament", total=games_count, completed=read)
 
         def finished(played: Played) -> None:

@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from tycoon.cli.sweep import FigureOption, VaryOption, console, make_plan, progress_bar
+from tycoon.cli.sweep import FigureOption, VaryOption, console, make_plan
+from tycoon.cli.terminal import progress_bar
 from tycoon.core import OptionError
 from tycoon.sim.frame import check_writable, require
 from tycoon.sim.sweep import (
@@ -64,7 +65,7 @@ def tune_command(
     tuning = Tuning(aim, [])
     interrupted = False
     total = trials * games_count + replay
-    with executor_for(jobs, dask) as executor, progress_bar(total) as bar:
+    with executor_for(jobs, dask) as executor, progress_bar() as bar:
         task = bar.add_task(f"{plan.game} tune", total=total)
         try:
             tune(plan, varies, aim, trials, replay, executor, lambda _: bar.advance(task), tuning)
