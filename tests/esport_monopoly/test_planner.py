@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tycoon.bots.ismcts import offers
 from tycoon.core import Action, Match, SeededRng, make
+from tycoon.core.actions import is_legal
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.bots import GreedyBot
 from tycoon.games.esport_monopoly.game import EsportMonopoly
@@ -43,7 +43,7 @@ def written(game: EsportMonopoly, state: State, seat: int, plan: Any) -> State:
     """``state`` after ``plan``, each step checked to be the seat's and legal in turn."""
     for step in plan:
         assert game.to_act(state)[0] == seat
-        assert offers(game.legal_actions(state, seat), step), step
+        assert is_legal(game.legal_actions(state, seat), step), step
         state = game.transition(state, step, SeededRng(0))
     return state
 
