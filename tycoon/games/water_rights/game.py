@@ -59,6 +59,8 @@ from tycoon.games.water_rights.rules import (
     TAXABLE_NAMES,
     Work,
     build_choices,
+    can_build,
+    can_distribute,
     capacity,
     distribute_choices,
     draft_choices,
@@ -288,7 +290,7 @@ class WaterRights(Game[State, Action, View]):
             # Selling a district that earns nothing this turn (phase 3 of the sheets).
             work.destroy(action)  # type: ignore[arg-type]
             role = work.active
-            if len(distribute_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
+            if not can_distribute(self.rules, work, role, work.towns[role - 1]):
                 work.collect(rng)
         elif kind is Build or kind is Post or kind is Destroy or kind is Fill:
             if kind is Build:
@@ -300,7 +302,7 @@ class WaterRights(Game[State, Action, View]):
             else:
                 work.destroy(action)  # type: ignore[arg-type]
             role = work.active
-            if len(build_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
+            if not can_build(self.rules, work, role, work.towns[role - 1]):
                 work.enter_distribute(rng)
         elif kind is Feed or kind is Supply:
             if kind is Feed:
@@ -308,7 +310,7 @@ class WaterRights(Game[State, Action, View]):
             else:
                 work.supply(action)  # type: ignore[arg-type]
             role = work.active
-            if len(distribute_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
+            if not can_distribute(self.rules, work, role, work.towns[role - 1]):
                 work.collect(rng)
         else:  # Collect
             work.collect(rng)

@@ -193,13 +193,19 @@ class Board(Protocol):
 
 def plant_water(town: TownData) -> int:
     water = town.water
-    return sum(water[c] for c in cells_of(town.plants))
+    total = 0
+    for c in cells_of(town.plants):
+        total += water[c]
+    return total
 
 
 def capacity(rules: Rules, town: TownData) -> int:
-    kinds = rules.kinds
+    capacities = rules.capacities
     cells = town.cells
-    return sum(kinds[cells[c]].capacity for c in cells_of(town.plants))
+    total = 0
+    for c in cells_of(town.plants):
+        total += capacities[cells[c]]
+    return total
 
 
 def districts_mask(layout: TownLayout, town: TownData) -> int:
@@ -345,23 +351,37 @@ def token_cost(
 ) -> int:
     """Dollars the tokens of ``kind`` cost now (own tokens free, others bought in lots through a
     trading post), or -1 if they cannot be had."""
+    return tokens_cost(rules, board, role, town, turn.fed, turn.own_used, turn, kind)
+
+
+def tokens_cost(
+    rules: Rules,
+    board: Board,
+    role: int,
+    town: TownData,
+    fed: bool,
+    own_used: int,
+    turn: TurnData,
+    kind: CardKind,
+) -> int:
+    """:func:`token_cost` with the facility ``fed`` or not and ``own_used`` own tokens used
+    (the rest of ``turn``: the tokens bought and spare), for a bot weighing a feed first."""
     economy = rules.economy
-    own = rules.town(role).colour
-    per = economy.tokens_per_dollar
-    embargo = board.event != EMPTY and rules.events[board.event].effect == "no_trading"
+    own = rules.towns[role - 1].colour
     dollars = 0
-    for colour in set(kind.tokens):
-        n = kind.tokens.count(colour)
+    for colour, n in rules.token_counts[kind.id]:
         if colour == own:
-            if not turn.fed or turn.own_used + n > economy.tokens_per_colour:
+            if not fed or own_used + n > economy.tokens_per_colour:
                 return -1
             continue
         extra = n - turn.spare[colour]
         if extra <= 0:
             continue
-        seller = rules.colour_owner[colour]
-        if embargo or not town.posts >> seller & 1:
+        if not town.posts >> rules.colour_owner[colour] & 1:
             return -1
+        if board.event != EMPTY and rules.events[board.event].effect == "no_trading":
+            return -1  # an embargo
+        per = economy.tokens_per_dollar
         lots = -(-extra // per)
         if turn.bought[colour] + lots * per > economy.tokens_per_colour:
             return -1
@@ -383,7 +403,7 @@ class BuildChoices(ActionSet[Action]):
     __slots__ = ("_builds", "_by_slug", "_others", "_seat", "_size")
 
     def __init__(
-        self, seat: int, builds: list[tuple[str, list[int]]], others: list[Action]
+        self, seat: int, builds: list[tuple[str, tuple[int, ...]]], others: list[Action]
     ) -> None:
         self._seat = seat
         self._builds = builds
@@ -413,7 +433,7 @@ class BuildChoices(ActionSet[Action]):
             return cells is not None and CELL_INDEX.get(action.cell, -1) in cells
         return action in self._others
 
-    def builds(self) -> list[tuple[str, list[int]]]:
+    def builds(self) -> list[tuple[str, tuple[int, ...]]]:
         return self._builds
 
     def others(self) -> list[Action]:
@@ -488,6 +508,20 @@ def request_choices(rules: Rules, board: Board, seat: int, town: TownData) -> li
     return choices
 
 
+def can_draft(rules: Rules, board: Board, town: TownData) -> bool:
+    """Whether :func:`draft_choices` offers a card, without making the choices."""
+    economy = rules.economy
+    kinds = rules.kinds
+    cash = town.cash
+    for i, card in enumerate(board.district_line):
+        if card != EMPTY and kinds[card].cost + economy.district_surcharges[i] <= cash:
+            return True
+    for i, card in enumerate(board.plant_line):
+        if card != EMPTY and kinds[card].cost + economy.plant_surcharges[i] <= cash:
+            return True
+    return False
+
+
 def draft_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list[Action]:
     economy = rules.economy
     kinds = rules.kinds
@@ -502,11 +536,42 @@ def draft_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list
     return choices
 
 
+def can_build(rules: Rules, board: Board, role: int, town: TownData) -> bool:
+    """Whether :func:`build_choices` offers more than ``done`` (asked after every building
+    move: the phase ends by itself when not), without making the choices."""
+    economy = rules.economy
+    layout = rules.towns[role - 1]
+    # Destroying a tile, the cheapest to check, then a trading post, water, building.
+    divisor = economy.destroy_refund_divisor
+    paid = town.paid
+    for c in cells_of(town.occupied & ~(1 << layout.facility)):
+        if paid[c] // divisor <= board.treasury:
+            return True
+    if (
+        board.turn.posts_built < economy.posts_per_turn
+        and town.cash >= economy.post_cost
+        and capacity(rules, town) >= economy.post_min_capacity
+    ):
+        for target in MAYORS:
+            if target != role and not town.posts >> target & 1:
+                return True
+    if fill_choices(rules, board, 0, town):
+        return True
+    kinds = rules.kinds
+    for kind_id, _paid, _due in town.hand:
+        entry = hand_entry(town, kind_id)
+        if town.hand[entry][2] <= town.cash and placement_mask(
+            rules, layout, town, kinds[kind_id]
+        ):
+            return True
+    return False
+
+
 def build_choices(rules: Rules, board: Board, seat: int, role: int, town: TownData) -> BuildChoices:
     economy = rules.economy
     layout = rules.town(role)
     kinds = rules.kinds
-    builds: list[tuple[str, list[int]]] = []
+    builds: list[tuple[str, tuple[int, ...]]] = []
     seen: set[int] = set()
     for kind_id, _paid, _due in town.hand:
         if kind_id in seen:
@@ -547,19 +612,42 @@ def distribute_choices(
     if not turn.fed and not turn.idle and available >= economy.facility_water:
         choices.append(Feed(seat))
     kinds = rules.kinds
-    layout = rules.town(role)
-    for c in cells_of(districts_mask(layout, town) & ~turn.supplied):
+    unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
+    for c in unsupplied:
         kind = kinds[town.cells[c]]
         if kind.water <= available and token_cost(rules, board, role, town, turn, kind) >= 0:
             choices.append(Supply(seat, CELL_NAMES[c]))
     # FACT (phase 3): a district without its resources earns nothing, "IT IS UP TO THE PLAYER
     # TO KEEP IT OR SELL IT TO THE KING": any district not supplied this turn may be sold.
     divisor = economy.destroy_refund_divisor
-    for c in cells_of(districts_mask(layout, town) & ~turn.supplied):
+    for c in unsupplied:
         if town.paid[c] // divisor <= board.treasury:
             choices.append(Destroy(seat, CELL_NAMES[c]))
     choices.append(Collect(seat))
     return choices
+
+
+def can_distribute(rules: Rules, board: Board, role: int, town: TownData) -> bool:
+    """Whether :func:`distribute_choices` offers more than ``collect`` (asked after every
+    distribution move: the turn ends by itself when not), without making the choices."""
+    economy = rules.economy
+    turn = board.turn
+    unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
+    # Selling a district, the cheapest to check, then feeding, then supplying.
+    divisor = economy.destroy_refund_divisor
+    paid = town.paid
+    for c in unsupplied:
+        if paid[c] // divisor <= board.treasury:
+            return True
+    available = water_available(town)
+    if not turn.fed and not turn.idle and available >= economy.facility_water:
+        return True
+    kinds = rules.kinds
+    for c in unsupplied:
+        kind = kinds[town.cells[c]]
+        if kind.water <= available and token_cost(rules, board, role, town, turn, kind) >= 0:
+            return True
+    return False
 
 
 # -- the working copy ---------------------------------------------------------------------------
@@ -1047,7 +1135,7 @@ class Work:
         if self.turn.no_draft:
             self.news.append((N_SKIP, role, DRAFT, 1))
             self.enter_build(rng)
-        elif not draft_choices(self.rules, self, 0, self.towns[role - 1]):
+        elif not can_draft(self.rules, self, self.towns[role - 1]):
             self.news.append((N_SKIP, role, DRAFT, 0))
             self.enter_build(rng)
 
@@ -1070,13 +1158,13 @@ class Work:
         self.pay_out(town, cost, economy.draft_to_king)
         town.hand = (*town.hand, (card, cost, 0))
         self.news.append((N_DRAFT, self.active, card, cost))
-        if not draft_choices(self.rules, self, 0, town):
+        if not can_draft(self.rules, self, town):
             self.enter_build(rng)
 
     def enter_build(self, rng: Rng) -> None:
         self.phase = BUILD
         role = self.active
-        if len(build_choices(self.rules, self, 0, role, self.towns[role - 1])) == 1:
+        if not can_build(self.rules, self, role, self.towns[role - 1]):
             self.news.append((N_SKIP, role, BUILD, 0))
             self.enter_distribute(rng)
 
@@ -1159,7 +1247,7 @@ class Work:
     def enter_distribute(self, rng: Rng) -> None:
         self.phase = DISTRIBUTE
         role = self.active
-        if len(distribute_choices(self.rules, self, 0, role, self.towns[role - 1])) == 1:
+        if not can_distribute(self.rules, self, role, self.towns[role - 1]):
             self.collect(rng)
 
     def feed(self) -> None:
