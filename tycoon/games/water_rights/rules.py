@@ -560,9 +560,7 @@ def can_build(rules: Rules, board: Board, role: int, town: TownData) -> bool:
     kinds = rules.kinds
     for kind_id, _paid, _due in town.hand:
         entry = hand_entry(town, kind_id)
-        if town.hand[entry][2] <= town.cash and placement_mask(
-            rules, layout, town, kinds[kind_id]
-        ):
+        if town.hand[entry][2] <= town.cash and placement_mask(rules, layout, town, kinds[kind_id]):
             return True
     return False
 
