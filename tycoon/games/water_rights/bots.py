@@ -29,7 +29,6 @@ from tycoon.games.water_rights.actions import (
     Fill,
     Post,
     SetColours,
-    Supply,
 )
 from tycoon.games.water_rights.catalogue import (
     CELL_INDEX,
@@ -43,6 +42,7 @@ from tycoon.games.water_rights.catalogue import (
     cells_of,
 )
 from tycoon.games.water_rights.rules import (
+    SUPPLIES,
     BuildChoices,
     TownData,
     capacity,
@@ -406,7 +406,7 @@ class GreedyBot(Bot):
             if fed_total > best_total:
                 return feed
         for cell in best_plan:
-            action = Supply(self.seat, CELL_NAMES[cell])
+            action = SUPPLIES[self.seat][cell]
             if action in legal:
                 return action
         return next(a for a in legal if isinstance(a, Collect))

@@ -55,6 +55,7 @@ from tycoon.games.water_rights.catalogue import (
 )
 from tycoon.games.water_rights.encoding import WaterRightsEncoding
 from tycoon.games.water_rights.rules import (
+    DONES,
     MAYOR_SLUGS,
     TAXABLE_NAMES,
     Work,
@@ -265,7 +266,7 @@ class WaterRights(Game[State, Action, View]):
             return request_choices(rules, state, seat, town)
         if phase == DRAFT:
             choices = draft_choices(rules, state, seat, town)
-            choices.append(Done(seat))
+            choices.append(DONES[seat])
             return choices
         if phase == BUILD:
             return build_choices(rules, state, seat, role, town)

@@ -98,6 +98,14 @@ from tycoon.games.water_rights.state import (
 MAYOR_SLUGS = tuple(r.lower() for r in ROLES)
 TAXABLE_NAMES = COLOURS[:3]
 
+# The moves the choices offer on every step, made once for each seat (at most four) and cell:
+# actions are frozen values, so the lists share them.
+FEEDS = tuple(Feed(seat) for seat in range(len(ROLES)))
+COLLECTS = tuple(Collect(seat) for seat in range(len(ROLES)))
+DONES = tuple(Done(seat) for seat in range(len(ROLES)))
+SUPPLIES = tuple(tuple(Supply(seat, cell) for cell in CELL_NAMES) for seat in range(len(ROLES)))
+DESTROYS = tuple(tuple(Destroy(seat, cell) for cell in CELL_NAMES) for seat in range(len(ROLES)))
+
 
 class TownData(Protocol):
     @property
@@ -481,7 +489,7 @@ def king_choices(rules: Rules, board: Board, seat: int) -> list[Action]:
             for change in (1, -1):
                 if low <= value + change <= high:
                     choices.append(AdjustWater(seat, part, change))
-    choices.append(Done(seat))
+    choices.append(DONES[seat])
     return choices
 
 
@@ -592,11 +600,12 @@ def build_choices(rules: Rules, board: Board, seat: int, role: int, town: TownDa
             if target != role and not town.posts >> target & 1:
                 others.append(Post(seat, MAYOR_SLUGS[target]))
     divisor = economy.destroy_refund_divisor
+    destroys = DESTROYS[seat]
     tiles = town.occupied & ~(1 << layout.facility)
     for c in cells_of(tiles):
         if town.paid[c] // divisor <= board.treasury:
-            others.append(Destroy(seat, CELL_NAMES[c]))
-    others.append(Done(seat))
+            others.append(destroys[c])
+    others.append(DONES[seat])
     return BuildChoices(seat, builds, others)
 
 
@@ -608,20 +617,20 @@ def distribute_choices(
     available = water_available(town)
     choices: list[Action] = []
     if not turn.fed and not turn.idle and available >= economy.facility_water:
-        choices.append(Feed(seat))
+        choices.append(FEEDS[seat])
     kinds = rules.kinds
     unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
     for c in unsupplied:
         kind = kinds[town.cells[c]]
         if kind.water <= available and token_cost(rules, board, role, town, turn, kind) >= 0:
-            choices.append(Supply(seat, CELL_NAMES[c]))
+            choices.append(SUPPLIES[seat][c])
     # FACT (phase 3): a district without its resources earns nothing, "IT IS UP TO THE PLAYER
     # TO KEEP IT OR SELL IT TO THE KING": any district not supplied this turn may be sold.
     divisor = economy.destroy_refund_divisor
     for c in unsupplied:
         if town.paid[c] // divisor <= board.treasury:
-            choices.append(Destroy(seat, CELL_NAMES[c]))
-    choices.append(Collect(seat))
+            choices.append(DESTROYS[seat][c])
+    choices.append(COLLECTS[seat])
     return choices
 
 
@@ -780,6 +789,7 @@ class Work:
         "bank",
         "bonus",
         "bonus_owner",
+        "copied",
         "demand",
         "demand_deck",
         "demand_discard",
@@ -804,6 +814,7 @@ class Work:
         "towns",
         "treasury",
         "turn",
+        "unchanged",
         "water_dollars",
         "water_units",
     )
@@ -815,6 +826,8 @@ class Work:
         self.phase = s.phase
         self.active = s.active
         self.towns: list[Town | TownWork] = list(s.towns)
+        self.unchanged = s.towns
+        self.copied = False  # whether a town was copied to change it
         self.turn = TurnWork(s.turn)
         self.treasury = s.treasury
         self.bank = s.bank
@@ -846,7 +859,9 @@ class Work:
             self.round,
             self.phase,
             self.active,
-            tuple(t.freeze() if isinstance(t, TownWork) else t for t in self.towns),
+            tuple([t.freeze() if isinstance(t, TownWork) else t for t in self.towns])
+            if self.copied
+            else self.unchanged,
             self.turn.freeze(),
             self.treasury,
             self.bank,
@@ -883,6 +898,7 @@ class Work:
             return town
         work = TownWork(town)
         self.towns[role - 1] = work
+        self.copied = True
         return work
 
     def pay_king(self, town: TownWork, amount: int) -> int:
