@@ -88,6 +88,7 @@ from tycoon.games.water_rights.state import (
     N_TAX_CHANGE,
     N_TAXED,
     N_WATER_PRICE,
+    NO_TURN,
     OVER,
     REQUEST,
     State,
@@ -828,7 +829,7 @@ class Work:
         self.towns: list[Town | TownWork] = list(s.towns)
         self.unchanged = s.towns
         self.copied = False  # whether a town was copied to change it
-        self.turn = TurnWork(s.turn)
+        self.turn: Turn | TurnWork = s.turn  # copied on first change (turn_work)
         self.treasury = s.treasury
         self.bank = s.bank
         self.tax_colours = s.tax_colours
@@ -862,7 +863,7 @@ class Work:
             tuple([t.freeze() if isinstance(t, TownWork) else t for t in self.towns])
             if self.copied
             else self.unchanged,
-            self.turn.freeze(),
+            self.turn.freeze() if isinstance(self.turn, TurnWork) else self.turn,
             self.treasury,
             self.bank,
             self.tax_colours,
@@ -890,6 +891,15 @@ class Work:
         )
 
     # -- helpers ---------------------------------------------------------------------------------
+
+    def turn_work(self) -> TurnWork:
+        """The mutable turn (copied on first change)."""
+        turn = self.turn
+        if isinstance(turn, TurnWork):
+            return turn
+        work = TurnWork(turn)
+        self.turn = work
+        return work
 
     def town(self, role: int) -> TownWork:
         """The mutable town of ``role`` (copied on first change)."""
@@ -1091,8 +1101,8 @@ class Work:
     def start_mayor(self, role: int, rng: Rng) -> None:
         self.active = role
         self.news.append((N_MAYOR_TURN, role))
-        town = self.town(role)
-        turn = TurnWork(Turn())
+        town = self.towns[role - 1]
+        turn = TurnWork(NO_TURN)
         # Penalties carried from the last turn take effect now.
         turn.idle = town.idle_next
         turn.no_draft = town.no_draft_next
@@ -1103,9 +1113,11 @@ class Work:
             self.news.append((N_PENALTY, role, 1))
         if turn.no_income:
             self.news.append((N_PENALTY, role, 2, turn.no_income))
-        town.idle_next = False
-        town.no_draft_next = False
-        town.no_income_next = 0
+        if turn.idle or turn.no_draft or turn.no_income:
+            tw = self.town(role)  # (a town is copied only to change it)
+            tw.idle_next = False
+            tw.no_draft_next = False
+            tw.no_income_next = 0
         self.turn = turn
         self.enter_request(rng)
 
@@ -1200,8 +1212,9 @@ class Work:
         town.occupied |= bit
         if kind.is_plant:
             town.plants |= bit
-            self.turn.built_public = True
-            self.turn.new_plants |= bit
+            turn = self.turn_work()
+            turn.built_public = True
+            turn.new_plants |= bit
             self.pour_reserve(town)
         else:
             if kind.placement == "farmland":
@@ -1209,7 +1222,7 @@ class Work:
             elif kind.placement == "dock":
                 town.docks |= bit
             if kind.colour == GREY:
-                self.turn.built_public = True
+                self.turn_work().built_public = True
         self.news.append((N_BUILD, role, kind_id, cell, due))
 
     def fill(self, action: Fill) -> None:
@@ -1233,7 +1246,7 @@ class Work:
         target = MAYOR_SLUGS.index(action.target)
         self.pay_out(town, economy.post_cost, economy.post_to_king)
         town.posts |= 1 << target
-        self.turn.posts_built += 1
+        self.turn_work().posts_built += 1
         self.news.append((N_POST, self.active, target, economy.post_cost))
 
     def destroy(self, action: Destroy) -> None:
@@ -1254,7 +1267,8 @@ class Work:
         town.farms &= ~bit
         town.plants &= ~bit
         town.docks &= ~bit
-        self.turn.new_plants &= ~bit
+        if self.turn.new_plants & bit:
+            self.turn_work().new_plants &= ~bit
         self.removed = tuple(sorted((*self.removed, kind_id)))
         self.news.append((N_DESTROY, self.active, kind_id, cell, refund))
 
@@ -1267,7 +1281,7 @@ class Work:
     def feed(self) -> None:
         town = self.town(self.active)
         used = self.take_water(town, self.rules.economy.facility_water)
-        self.turn.fed = True
+        self.turn_work().fed = True
         self.news.append((N_FEED, self.active, used))
 
     def supply(self, action: Supply) -> None:
@@ -1275,7 +1289,7 @@ class Work:
         economy = rules.economy
         role = self.active
         town = self.town(role)
-        turn = self.turn
+        turn = self.turn_work()
         cell = CELL_INDEX[action.cell]
         kind = rules.kinds[town.cells[cell]]
         self.take_water(town, kind.water)
@@ -1306,7 +1320,7 @@ class Work:
         rules = self.rules
         role = self.active
         town = self.town(role)
-        turn = self.turn
+        turn = self.turn_work()
         demand = rules.demands[self.demand] if self.demand != EMPTY else None
         if demand is not None and demand.check == "at_income":
             # Decided as income is counted, so a penalty on this turn's income applies.
@@ -1359,7 +1373,7 @@ class Work:
         rules = self.rules
         demand = rules.demands[demand_id]
         town = self.town(role)
-        turn = self.turn
+        turn = self.turn_work()
         kind = demand.kind
         missing = 0
         met = False
@@ -1448,7 +1462,7 @@ class Work:
         self.plant_line, self.plant_deck, plants = self.draw_line(self.plant_line, self.plant_deck)
         if districts or plants:
             self.news.append((N_LINES, districts, plants))
-        self.turn = TurnWork(Turn())
+        self.turn = NO_TURN
         if self.active < JUNIOR:
             self.start_mayor(self.active + 1, rng)
             return
