@@ -14,6 +14,7 @@ towards its maximum, and steers the water price by the state of his bank.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game, Rng
@@ -79,7 +80,7 @@ class GreedyBot(Bot):
         self.rules: Rules = game.rules  # type: ignore[attr-defined]
 
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
-        if self.explores(self.noise):
+        if self.noise and self.explores(self.noise):
             return self.random_choice(legal)
         phase = view.phase
         if phase in (KING_SETUP, KING_POLICY):
@@ -362,13 +363,20 @@ class GreedyBot(Bot):
         town = view.towns[role - 1]
         layout = rules.town(role)
         turn = view.turn
-        feed = next((a for a in legal if isinstance(a, Feed)), None)
+        feed: Action | None = None
+        for action in legal:
+            if isinstance(action, Feed):
+                feed = action
+                break
         water = water_available(town)
         own_colour = layout.colour
-        # (cell, water, value, uses own tokens) of each district worth weighing.
-        items: list[tuple[int, int, float, bool]] = []
+        kinds = rules.kinds
+        cells = town.cells
+        # (rank, cell, water, value, uses own tokens) of each district worth supplying: the
+        # best value for its water first (a district worth nothing is never supplied).
+        items: list[tuple[float, int, int, float, bool]] = []
         for cell in cells_of(districts_mask(layout, town) & ~turn.supplied):
-            kind = rules.kinds[town.cells[cell]]
+            kind = kinds[cells[cell]]
             own = own_colour in kind.tokens
             if own and not turn.fed and feed is None:
                 continue
@@ -379,16 +387,18 @@ class GreedyBot(Bot):
             others = len(kind.tokens) - kind.tokens.count(own_colour)
             if others:
                 value -= 0.5 * others
-            items.append((cell, kind.water, value, own))
+            if value > 0:
+                need = kind.water
+                items.append((-value / max(1, need), cell, need, value, own))
+        items.sort(key=itemgetter(0))  # stable: ties keep the cells' order
         demand = rules.demands[view.demand] if view.demand != EMPTY else None
         quota = demand is not None and demand.kind == "give_own_tokens"
-        ranked = sorted(items, key=lambda i: -i[2] / max(1, i[1]))
 
         def plan(budget: int, own: bool) -> tuple[float, list[int]]:
             chosen: list[int] = []
             total = 0.0
-            for cell, need, value, uses_own in ranked:
-                if value <= 0 or need > budget:
+            for _rank, cell, need, value, uses_own in items:
+                if need > budget:
                     continue
                 if uses_own and not own:
                     continue
@@ -405,11 +415,15 @@ class GreedyBot(Bot):
                 fed_total += 3.0
             if fed_total > best_total:
                 return feed
+        supplies = SUPPLIES[self.seat]
         for cell in best_plan:
-            action = SUPPLIES[self.seat][cell]
-            if action in legal:
-                return action
-        return next(a for a in legal if isinstance(a, Collect))
+            supply = supplies[cell]
+            if supply in legal:
+                return supply
+        for collect in legal:
+            if isinstance(collect, Collect):
+                return collect
+        raise AssertionError("a distribution always offers collect")
 
 
 class _TownFacts:
