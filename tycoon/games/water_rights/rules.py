@@ -10,6 +10,8 @@ line refills, tax, end of round) and forced moves (a phase with nothing to decid
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
 from typing import Any, Protocol
 
 from tycoon.core import Action, ActionSet, AmountRange, Rng
@@ -416,7 +418,7 @@ class BuildChoices(ActionSet[Action]):
     ) -> None:
         self._seat = seat
         self._builds = builds
-        self._by_slug = {slug: frozenset(cells) for slug, cells in builds}
+        self._by_slug: dict[str, frozenset[int]] | None = None  # made when first asked
         self._others = others
         self._size = sum(len(cells) for _, cells in builds) + len(others)
 
@@ -438,7 +440,10 @@ class BuildChoices(ActionSet[Action]):
         if type(action) is Build:
             if action.seat != self._seat:
                 return False
-            cells = self._by_slug.get(action.card)
+            by_slug = self._by_slug
+            if by_slug is None:
+                by_slug = self._by_slug = {slug: frozenset(cells) for slug, cells in self._builds}
+            cells = by_slug.get(action.card)
             return cells is not None and CELL_INDEX.get(action.cell, -1) in cells
         return action in self._others
 
@@ -465,13 +470,13 @@ def king_choices(rules: Rules, board: Board, seat: int) -> list[Action]:
     economy = rules.economy
     combos = _colour_combos(economy.taxable, economy.taxed)
     if board.phase == KING_SETUP:
-        return [SetColours(seat, tuple(TAXABLE_NAMES[c] for c in combo)) for combo in combos]
+        return [SetColours(seat, names) for names, _mask in combos]
     choices: list[Action] = []
     changes = board.king_changes
     if not changes & CHANGED_COLOURS:
-        for combo in combos:
-            if sum(1 << c for c in combo) != board.tax_colours:
-                choices.append(SetColours(seat, tuple(TAXABLE_NAMES[c] for c in combo)))
+        for names, mask in combos:
+            if mask != board.tax_colours:
+                choices.append(SetColours(seat, names))
     if not changes & CHANGED_TAX:
         dollars, tiles = board.tax_dollars, board.tax_tiles
         for part in ("dollars", "tiles"):
@@ -494,10 +499,14 @@ def king_choices(rules: Rules, board: Board, seat: int) -> list[Action]:
     return choices
 
 
-def _colour_combos(taxable: tuple[int, ...], taxed: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
-    return [tuple(sorted(c)) for c in combinations(sorted(taxable), taxed)]
+@lru_cache(maxsize=16)
+def _colour_combos(taxable: tuple[int, ...], taxed: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Each choice of ``taxed`` colours among ``taxable``: the colours' names (in green, red,
+    yellow order) and their bit set (worked out once for each economy)."""
+    return tuple(
+        (tuple(TAXABLE_NAMES[c] for c in combo), sum(1 << c for c in combo))
+        for combo in combinations(sorted(taxable), taxed)
+    )
 
 
 def request_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list[Any]:
