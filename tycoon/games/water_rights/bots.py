@@ -380,14 +380,16 @@ class GreedyBot(Bot):
             own = own_colour in kind.tokens
             if own and not turn.fed and feed is None:
                 continue
-            # What the tokens cost with the facility fed (as it would be to supply these).
-            if tokens_cost(rules, view, role, town, True, turn.own_used, turn, kind) < 0:
-                continue
             value = float(district_income(rules, view, kind, turn.no_income))
             others = len(kind.tokens) - kind.tokens.count(own_colour)
             if others:
                 value -= 0.5 * others
-            if value > 0:
+            # Worth something, and its tokens to be had with the facility fed (as it would be
+            # to supply these).
+            if (
+                value > 0
+                and tokens_cost(rules, view, role, town, True, turn.own_used, turn, kind) >= 0
+            ):
                 need = kind.water
                 items.append((-value / max(1, need), cell, need, value, own))
         items.sort(key=itemgetter(0))  # stable: ties keep the cells' order
