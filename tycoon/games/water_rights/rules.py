@@ -540,6 +540,18 @@ def can_draft(rules: Rules, board: Board, town: TownData) -> bool:
     return False
 
 
+def _draft(seat: int, line: str, slot: int) -> Draft:
+    """The move drafting from ``slot`` of ``line``, made once (as the moves above)."""
+    key = (seat, line, slot)
+    action = _DRAFTS.get(key)
+    if action is None:
+        action = _DRAFTS[key] = Draft(seat, line, slot)
+    return action
+
+
+_DRAFTS: dict[tuple[int, str, int], Draft] = {}
+
+
 def draft_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list[Action]:
     economy = rules.economy
     kinds = rules.kinds
@@ -550,7 +562,7 @@ def draft_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list
     ):
         for i, card in enumerate(cards):
             if card != EMPTY and kinds[card].cost + surcharges[i] <= town.cash:
-                choices.append(Draft(seat, line, i + 1))
+                choices.append(_draft(seat, line, i + 1))
     return choices
 
 
@@ -632,7 +644,10 @@ def distribute_choices(
     unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
     for c in unsupplied:
         kind = kinds[town.cells[c]]
-        if kind.water <= available and token_cost(rules, board, role, town, turn, kind) >= 0:
+        if (
+            kind.water <= available
+            and tokens_cost(rules, board, role, town, turn.fed, turn.own_used, turn, kind) >= 0
+        ):
             choices.append(SUPPLIES[seat][c])
     # FACT (phase 3): a district without its resources earns nothing, "IT IS UP TO THE PLAYER
     # TO KEEP IT OR SELL IT TO THE KING": any district not supplied this turn may be sold.
@@ -662,7 +677,10 @@ def can_distribute(rules: Rules, board: Board, role: int, town: TownData) -> boo
     kinds = rules.kinds
     for c in unsupplied:
         kind = kinds[town.cells[c]]
-        if kind.water <= available and token_cost(rules, board, role, town, turn, kind) >= 0:
+        if (
+            kind.water <= available
+            and tokens_cost(rules, board, role, town, turn.fed, turn.own_used, turn, kind) >= 0
+        ):
             return True
     return False
 
