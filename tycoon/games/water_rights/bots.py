@@ -346,7 +346,7 @@ class GreedyBot(Bot):
 
     def _new_posts(self, role: int, town: TownData, kind: CardKind, needed: int) -> int:
         """How many trading posts ``kind`` needs beyond those built or already ``needed`` (a
-        bit set of roles, :func:`_needed_posts`)."""
+        bit set of roles, :attr:`_TownFacts.needed_posts`)."""
         owners = self.rules.colour_owner
         extra = 0
         for colour in kind.tokens:
