@@ -14,7 +14,7 @@ towards its maximum, and steers the water price by the state of his bank.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game, Rng
@@ -30,7 +30,6 @@ from tycoon.games.water_rights.actions import (
     Fill,
     Post,
     SetColours,
-    Supply,
 )
 from tycoon.games.water_rights.catalogue import (
     CELL_INDEX,
@@ -44,6 +43,7 @@ from tycoon.games.water_rights.catalogue import (
     cells_of,
 )
 from tycoon.games.water_rights.rules import (
+    SUPPLIES,
     BuildChoices,
     TownData,
     capacity,
@@ -51,7 +51,7 @@ from tycoon.games.water_rights.rules import (
     districts_mask,
     placement_mask,
     tax_due,
-    token_cost,
+    tokens_cost,
     water_available,
     water_price,
 )
@@ -66,6 +66,7 @@ from tycoon.games.water_rights.state import (
 )
 
 TAXABLE = ("green", "red", "yellow")
+MAYOR_NAMES = ("king", "senior", "riparian", "junior")
 # Water sources a mayor keeps free (beyond the plants in hand) before a district may take one.
 SPARE_SOURCES = 2
 
@@ -79,7 +80,7 @@ class GreedyBot(Bot):
         self.rules: Rules = game.rules  # type: ignore[attr-defined]
 
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
-        if self.explores(self.noise):
+        if self.noise and self.explores(self.noise):
             return self.random_choice(legal)
         phase = view.phase
         if phase in (KING_SETUP, KING_POLICY):
@@ -171,28 +172,15 @@ class GreedyBot(Bot):
         return _amount(normal, max(normal.low, min(normal.high, lots)))
 
     def _water_need(self, role: int, town: TownData) -> int:
-        rules = self.rules
-        layout = rules.town(role)
-        kinds = rules.kinds
-        need = 0
-        own_tokens = False
-        for c in cells_of(districts_mask(layout, town)):
-            kind = kinds[town.cells[c]]
-            need += kind.water
-            own_tokens = own_tokens or layout.colour in kind.tokens
-        for kind_id, _paid, _due in town.hand:
-            kind = kinds[kind_id]
-            if not kind.is_plant:
-                need += kind.water
-                own_tokens = own_tokens or layout.colour in kind.tokens
-        return need + (rules.economy.facility_water if own_tokens else 0)
+        return _TownFacts(self.rules, role, town).need
 
     def draft(self, view: View, legal: Sequence[Any]) -> Action:
         rules = self.rules
         economy = rules.economy
         role = self._role(view)
         town = view.towns[role - 1]
-        keep = self._cash_to_keep(view, role, town)
+        facts = _TownFacts(rules, role, town)
+        keep = self._cash_to_keep(view, town, facts)
         best: Action | None = None
         best_value = 0.0
         for action in legal:
@@ -205,33 +193,33 @@ class GreedyBot(Bot):
                 card = view.plant_line[action.slot - 1]
                 price = rules.kinds[card].cost + economy.plant_surcharges[action.slot - 1]
             kind = rules.kinds[card]
-            posts = self._new_posts(role, town, kind) * economy.post_cost
+            posts = self._new_posts(role, town, kind, facts.needed_posts) * economy.post_cost
             if town.cash - price - posts < keep:
                 continue
-            value = self._card_value(view, role, town, kind) - price
+            value = self._card_value(view, role, town, kind, facts) - price
             if value > best_value:
                 best, best_value = action, value
         return best if best is not None else next(a for a in legal if isinstance(a, Done))
 
-    def _cash_to_keep(self, view: View, role: int, town: TownData) -> int:
+    def _cash_to_keep(self, view: View, town: TownData, facts: _TownFacts) -> int:
         """Money for the cards still to pay, next turn's water (if paying) and a token lot."""
         keep = sum(due for _k, _p, due in town.hand) + 1
-        keep += len(self._needed_posts(role, town)) * self.rules.economy.post_cost
+        keep += bin(facts.needed_posts).count("1") * self.rules.economy.post_cost
         if town.legacy == 0:
-            need = self._water_need(role, town)
-            keep += -(-need // view.water_units) * view.water_dollars
+            keep += -(-facts.need // view.water_units) * view.water_dollars
         return keep
 
-    def _card_value(self, view: View, role: int, town: TownData, kind: CardKind) -> float:
+    def _card_value(
+        self, view: View, role: int, town: TownData, kind: CardKind, facts: _TownFacts
+    ) -> float:
         rules = self.rules
         economy = rules.economy
         layout = rules.town(role)
         turns = self._rounds_left(view)
-        hand = [rules.kinds[k] for k, _p, _d in town.hand]
-        plant_cap = capacity(rules, town) + sum(k.capacity for k in hand if k.is_plant)
-        need = self._water_need(role, town)
-        free_sources = bin(layout.water_sources & ~town.occupied).count("1")
-        plants_waiting = sum(1 for k in hand if k.is_plant)
+        plant_cap = facts.plant_cap
+        need = facts.need
+        free_sources = facts.free_sources
+        plants_waiting = facts.plants_waiting
         if kind.is_plant:
             if free_sources - plants_waiting <= 0:
                 return -1.0
@@ -250,34 +238,25 @@ class GreedyBot(Bot):
         if kind.placement in ("farmland", "dock") and not placement_mask(rules, layout, town, kind):
             return -1.0
         extra = kind.water
-        if layout.colour in kind.tokens and need == self._water_need_without_facility(role, town):
+        if layout.colour in kind.tokens and need == facts.need_without_facility:
             extra += economy.facility_water
         token_cost = 0.0
         posts_needed = 0
-        for colour in set(kind.tokens):
+        for colour, count in rules.token_counts[kind.id]:
             if colour == layout.colour:
                 continue
-            token_cost += kind.tokens.count(colour) / economy.tokens_per_dollar
+            token_cost += count / economy.tokens_per_dollar
             if not town.posts >> rules.colour_owner[colour] & 1:
                 if plant_cap < economy.post_min_capacity:
                     return -1.0
                 posts_needed += 1
         income = kind.income - token_cost
-        now = water_available(town) - self._water_need_now(role, town) >= extra
+        now = facts.available - need >= extra
         working = turns if now and not posts_needed else turns - 1
         value = income * working + kind.points - posts_needed * economy.post_cost
         if need + extra > plant_cap:
             value *= 0.3
         return value
-
-    def _water_need_without_facility(self, role: int, town: TownData) -> int:
-        rules = self.rules
-        layout = rules.town(role)
-        need = sum(rules.kinds[town.cells[c]].water for c in cells_of(districts_mask(layout, town)))
-        return need + sum(rules.kinds[k].water for k, _p, _d in town.hand)
-
-    def _water_need_now(self, role: int, town: TownData) -> int:
-        return self._water_need(role, town)
 
     def build(self, view: View, legal: BuildChoices) -> Action:
         rules = self.rules
@@ -301,9 +280,9 @@ class GreedyBot(Bot):
         fill = self._fill(view, role, town, legal.others())
         if fill is not None:
             return fill
-        needed = self._needed_posts(role, town)
+        needed = _TownFacts(rules, role, town).needed_posts
         for action in legal.others():
-            if isinstance(action, Post) and action.target in needed:
+            if isinstance(action, Post) and needed >> MAYOR_NAMES.index(action.target) & 1:
                 return action
         return next(a for a in legal.others() if isinstance(a, Done))
 
@@ -332,7 +311,7 @@ class GreedyBot(Bot):
         return None
 
     def _best_cell(
-        self, layout: TownLayout, town: TownData, kind: CardKind, cells: list[int]
+        self, layout: TownLayout, town: TownData, kind: CardKind, cells: Sequence[int]
     ) -> int:
         if kind.is_plant:
             return cells[0]
@@ -365,30 +344,16 @@ class GreedyBot(Bot):
                 best, best_score = cell, score
         return best
 
-    def _new_posts(self, role: int, town: TownData, kind: CardKind) -> int:
-        """How many trading posts ``kind`` needs beyond those built or already needed."""
-        rules = self.rules
-        needed = self._needed_posts(role, town)
-        names = ("king", "senior", "riparian", "junior")
-        extra = set()
+    def _new_posts(self, role: int, town: TownData, kind: CardKind, needed: int) -> int:
+        """How many trading posts ``kind`` needs beyond those built or already ``needed`` (a
+        bit set of roles, :attr:`_TownFacts.needed_posts`)."""
+        owners = self.rules.colour_owner
+        extra = 0
         for colour in kind.tokens:
-            owner = rules.colour_owner[colour]
-            if owner != role and not town.posts >> owner & 1 and names[owner] not in needed:
-                extra.add(owner)
-        return len(extra)
-
-    def _needed_posts(self, role: int, town: TownData) -> set[str]:
-        rules = self.rules
-        layout = rules.town(role)
-        kinds = [rules.kinds[town.cells[c]] for c in cells_of(districts_mask(layout, town))]
-        kinds += [rules.kinds[k] for k, _p, _d in town.hand]
-        needed = set()
-        for kind in kinds:
-            for colour in kind.tokens:
-                owner = rules.colour_owner[colour]
-                if owner != role and not town.posts >> owner & 1:
-                    needed.add(("king", "senior", "riparian", "junior")[owner])
-        return needed
+            owner = owners[colour]
+            if owner != role and not (town.posts | needed) >> owner & 1:
+                extra |= 1 << owner
+        return bin(extra).count("1")
 
     def distribute(self, view: View, legal: Sequence[Any]) -> Action:
         """Plan the turn's supplies (with and without feeding the facility) and play the plan."""
@@ -398,34 +363,49 @@ class GreedyBot(Bot):
         town = view.towns[role - 1]
         layout = rules.town(role)
         turn = view.turn
-        feed = next((a for a in legal if isinstance(a, Feed)), None)
+        feed: Action | None = None
+        for action in legal:
+            if isinstance(action, Feed):
+                feed = action
+                break
         water = water_available(town)
-        probe = replace(turn, fed=True)
-        items = []
+        own_colour = layout.colour
+        kinds = rules.kinds
+        cells = town.cells
+        # (rank, cell, water, value, uses own tokens) of each district worth supplying: the
+        # best value for its water first (a district worth nothing is never supplied).
+        items: list[tuple[float, int, int, float, bool]] = []
         for cell in cells_of(districts_mask(layout, town) & ~turn.supplied):
-            kind = rules.kinds[town.cells[cell]]
-            own = layout.colour in kind.tokens
+            kind = kinds[cells[cell]]
+            own = own_colour in kind.tokens
             if own and not turn.fed and feed is None:
                 continue
-            if token_cost(rules, view, role, town, probe, kind) < 0:
-                continue
             value = float(district_income(rules, view, kind, turn.no_income))
-            value -= sum(0.5 for c in kind.tokens if c != layout.colour)
-            items.append((Supply(self.seat, CELL_NAMES[cell]), kind, value))
+            others = len(kind.tokens) - kind.tokens.count(own_colour)
+            if others:
+                value -= 0.5 * others
+            # Worth something, and its tokens to be had with the facility fed (as it would be
+            # to supply these).
+            if (
+                value > 0
+                and tokens_cost(rules, view, role, town, True, turn.own_used, turn, kind) >= 0
+            ):
+                need = kind.water
+                items.append((-value / max(1, need), cell, need, value, own))
+        items.sort(key=itemgetter(0))  # stable: ties keep the cells' order
         demand = rules.demands[view.demand] if view.demand != EMPTY else None
         quota = demand is not None and demand.kind == "give_own_tokens"
 
-        def plan(budget: int, own: bool) -> tuple[float, list[Action]]:
-            chosen: list[Action] = []
+        def plan(budget: int, own: bool) -> tuple[float, list[int]]:
+            chosen: list[int] = []
             total = 0.0
-            ranked = sorted(items, key=lambda i: -i[2] / max(1, i[1].water))
-            for action, kind, value in ranked:
-                if value <= 0 or kind.water > budget:
+            for _rank, cell, need, value, uses_own in items:
+                if need > budget:
                     continue
-                if layout.colour in kind.tokens and not own:
+                if uses_own and not own:
                     continue
-                chosen.append(action)
-                budget -= kind.water
+                chosen.append(cell)
+                budget -= need
                 total += value
             return total, chosen
 
@@ -437,10 +417,77 @@ class GreedyBot(Bot):
                 fed_total += 3.0
             if fed_total > best_total:
                 return feed
-        for action in best_plan:
-            if action in legal:
-                return action
-        return next(a for a in legal if isinstance(a, Collect))
+        supplies = SUPPLIES[self.seat]
+        for cell in best_plan:
+            supply = supplies[cell]
+            if supply in legal:
+                return supply
+        for collect in legal:
+            if isinstance(collect, Collect):
+                return collect
+        raise AssertionError("a distribution always offers collect")
+
+
+class _TownFacts:
+    """What a mayor's valuations ask of its town again and again, worked out once a decision:
+    the water its districts (built and in hand) need each turn, with the facility's when they
+    use its tokens, and without it; the roles it needs a trading post with and has none; its
+    plants' capacity with the plants in hand; the free water sources, the plants waiting for
+    one, and the water it holds."""
+
+    __slots__ = (
+        "available",
+        "free_sources",
+        "need",
+        "need_without_facility",
+        "needed_posts",
+        "plant_cap",
+        "plants_waiting",
+    )
+
+    def __init__(self, rules: Rules, role: int, town: TownData) -> None:
+        layout = rules.town(role)
+        kinds = rules.kinds
+        own = layout.colour
+        owners = rules.colour_owner
+        posts = town.posts
+        cells = town.cells
+        need = 0
+        own_tokens = False
+        needed = 0
+        for c in cells_of(districts_mask(layout, town)):
+            kind = kinds[cells[c]]
+            need += kind.water
+            for colour in kind.tokens:
+                if colour == own:
+                    own_tokens = True
+                else:
+                    owner = owners[colour]
+                    if owner != role and not posts >> owner & 1:
+                        needed |= 1 << owner
+        plant_cap = capacity(rules, town)
+        plants_waiting = 0
+        for kind_id, _paid, _due in town.hand:
+            kind = kinds[kind_id]
+            if kind.is_plant:
+                plant_cap += kind.capacity
+                plants_waiting += 1
+                continue
+            need += kind.water
+            for colour in kind.tokens:
+                if colour == own:
+                    own_tokens = True
+                else:
+                    owner = owners[colour]
+                    if owner != role and not posts >> owner & 1:
+                        needed |= 1 << owner
+        self.need_without_facility = need
+        self.need = need + (rules.economy.facility_water if own_tokens else 0)
+        self.needed_posts = needed
+        self.plant_cap = plant_cap
+        self.plants_waiting = plants_waiting
+        self.free_sources = bin(layout.water_sources & ~town.occupied).count("1")
+        self.available = water_available(town)
 
 
 def _amount(choice: AmountRange[Any], amount: int) -> Action:

@@ -114,14 +114,30 @@ def adjacent(mask: int) -> int:
     return around & ~mask
 
 
-def cells_of(mask: int) -> list[int]:
-    """The cell indices of a mask, in order."""
+def cells_of(mask: int) -> tuple[int, ...]:
+    """The cell indices of a mask, in order (kept by mask: the rules and the bots ask for the
+    same few masks -- a town's plants, its districts -- again and again)."""
+    cells = _CELLS_OF.get(mask)
+    if cells is None:
+        if len(_CELLS_OF) >= _CELLS_KEPT:
+            _CELLS_OF.clear()
+        cells = _CELLS_OF[mask] = _cells_of(mask)
+    return cells
+
+
+def _cells_of(mask: int) -> tuple[int, ...]:
+    """The cell indices of a mask, in order, worked out bit by bit."""
     found = []
     while mask:
         low = mask & -mask
         found.append(low.bit_length() - 1)
         mask ^= low
-    return found
+    return tuple(found)
+
+
+# The masks cells_of keeps (a pure function of the mask, so forgetting them changes nothing).
+_CELLS_KEPT = 1 << 16
+_CELLS_OF: dict[int, tuple[int, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,12 +303,20 @@ class Rules:
     economy: Economy
     district_deck: tuple[int, ...]  # every district card (kinds, with repeats)
     plant_deck: tuple[int, ...]  # every plant card not dealt at set-up
+    # Tables the rules read on every step, worked out once from ``kinds`` (see token_counts_of).
+    capacities: tuple[int, ...]  # card kind -> the water its plant holds (districts: 0)
+    token_counts: tuple[tuple[tuple[int, int], ...], ...]  # card kind -> (colour, how many)
 
     def town(self, role: int) -> TownLayout:
         return self.towns[role - 1]
 
     def secret_goals_for(self, role: int) -> tuple[int, ...]:
         return tuple(g.id for g in self.secret_goals if g.role == role)
+
+
+def token_counts_of(kind: CardKind) -> tuple[tuple[int, int], ...]:
+    """The token colours ``kind`` needs each turn with how many of each, by colour."""
+    return tuple((colour, kind.tokens.count(colour)) for colour in sorted(set(kind.tokens)))
 
 
 def _slug(name: str) -> str:
@@ -772,4 +796,6 @@ def _build_rules(path: Mapping[str, Any]) -> Rules:
         economy=economy,
         district_deck=tuple(district_deck),
         plant_deck=tuple(plant_deck),
+        capacities=tuple(kind.capacity for kind in kinds),
+        token_counts=tuple(token_counts_of(kind) for kind in kinds),
     )

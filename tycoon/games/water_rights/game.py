@@ -55,10 +55,13 @@ from tycoon.games.water_rights.catalogue import (
 )
 from tycoon.games.water_rights.encoding import WaterRightsEncoding
 from tycoon.games.water_rights.rules import (
+    DONES,
     MAYOR_SLUGS,
     TAXABLE_NAMES,
     Work,
     build_choices,
+    can_build,
+    can_distribute,
     capacity,
     distribute_choices,
     draft_choices,
@@ -263,7 +266,7 @@ class WaterRights(Game[State, Action, View]):
             return request_choices(rules, state, seat, town)
         if phase == DRAFT:
             choices = draft_choices(rules, state, seat, town)
-            choices.append(Done(seat))
+            choices.append(DONES[seat])
             return choices
         if phase == BUILD:
             return build_choices(rules, state, seat, role, town)
@@ -288,7 +291,7 @@ class WaterRights(Game[State, Action, View]):
             # Selling a district that earns nothing this turn (phase 3 of the sheets).
             work.destroy(action)  # type: ignore[arg-type]
             role = work.active
-            if len(distribute_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
+            if not can_distribute(self.rules, work, role, work.towns[role - 1]):
                 work.collect(rng)
         elif kind is Build or kind is Post or kind is Destroy or kind is Fill:
             if kind is Build:
@@ -300,7 +303,7 @@ class WaterRights(Game[State, Action, View]):
             else:
                 work.destroy(action)  # type: ignore[arg-type]
             role = work.active
-            if len(build_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
+            if not can_build(self.rules, work, role, work.towns[role - 1]):
                 work.enter_distribute(rng)
         elif kind is Feed or kind is Supply:
             if kind is Feed:
@@ -308,7 +311,7 @@ class WaterRights(Game[State, Action, View]):
             else:
                 work.supply(action)  # type: ignore[arg-type]
             role = work.active
-            if len(distribute_choices(self.rules, work, 0, role, work.towns[role - 1])) == 1:
+            if not can_distribute(self.rules, work, role, work.towns[role - 1]):
                 work.collect(rng)
         else:  # Collect
             work.collect(rng)

@@ -10,6 +10,8 @@ line refills, tax, end of round) and forced moves (a phase with nothing to decid
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
 from typing import Any, Protocol
 
 from tycoon.core import Action, ActionSet, AmountRange, Rng
@@ -88,6 +90,7 @@ from tycoon.games.water_rights.state import (
     N_TAX_CHANGE,
     N_TAXED,
     N_WATER_PRICE,
+    NO_TURN,
     OVER,
     REQUEST,
     State,
@@ -97,6 +100,14 @@ from tycoon.games.water_rights.state import (
 
 MAYOR_SLUGS = tuple(r.lower() for r in ROLES)
 TAXABLE_NAMES = COLOURS[:3]
+
+# The moves the choices offer on every step, made once for each seat (at most four) and cell:
+# actions are frozen values, so the lists share them.
+FEEDS = tuple(Feed(seat) for seat in range(len(ROLES)))
+COLLECTS = tuple(Collect(seat) for seat in range(len(ROLES)))
+DONES = tuple(Done(seat) for seat in range(len(ROLES)))
+SUPPLIES = tuple(tuple(Supply(seat, cell) for cell in CELL_NAMES) for seat in range(len(ROLES)))
+DESTROYS = tuple(tuple(Destroy(seat, cell) for cell in CELL_NAMES) for seat in range(len(ROLES)))
 
 
 class TownData(Protocol):
@@ -193,13 +204,19 @@ class Board(Protocol):
 
 def plant_water(town: TownData) -> int:
     water = town.water
-    return sum(water[c] for c in cells_of(town.plants))
+    total = 0
+    for c in cells_of(town.plants):
+        total += water[c]
+    return total
 
 
 def capacity(rules: Rules, town: TownData) -> int:
-    kinds = rules.kinds
+    capacities = rules.capacities
     cells = town.cells
-    return sum(kinds[cells[c]].capacity for c in cells_of(town.plants))
+    total = 0
+    for c in cells_of(town.plants):
+        total += capacities[cells[c]]
+    return total
 
 
 def districts_mask(layout: TownLayout, town: TownData) -> int:
@@ -345,23 +362,37 @@ def token_cost(
 ) -> int:
     """Dollars the tokens of ``kind`` cost now (own tokens free, others bought in lots through a
     trading post), or -1 if they cannot be had."""
+    return tokens_cost(rules, board, role, town, turn.fed, turn.own_used, turn, kind)
+
+
+def tokens_cost(
+    rules: Rules,
+    board: Board,
+    role: int,
+    town: TownData,
+    fed: bool,
+    own_used: int,
+    turn: TurnData,
+    kind: CardKind,
+) -> int:
+    """:func:`token_cost` with the facility ``fed`` or not and ``own_used`` own tokens used
+    (the rest of ``turn``: the tokens bought and spare), for a bot weighing a feed first."""
     economy = rules.economy
-    own = rules.town(role).colour
-    per = economy.tokens_per_dollar
-    embargo = board.event != EMPTY and rules.events[board.event].effect == "no_trading"
+    own = rules.towns[role - 1].colour
     dollars = 0
-    for colour in set(kind.tokens):
-        n = kind.tokens.count(colour)
+    for colour, n in rules.token_counts[kind.id]:
         if colour == own:
-            if not turn.fed or turn.own_used + n > economy.tokens_per_colour:
+            if not fed or own_used + n > economy.tokens_per_colour:
                 return -1
             continue
         extra = n - turn.spare[colour]
         if extra <= 0:
             continue
-        seller = rules.colour_owner[colour]
-        if embargo or not town.posts >> seller & 1:
+        if not town.posts >> rules.colour_owner[colour] & 1:
             return -1
+        if board.event != EMPTY and rules.events[board.event].effect == "no_trading":
+            return -1  # an embargo
+        per = economy.tokens_per_dollar
         lots = -(-extra // per)
         if turn.bought[colour] + lots * per > economy.tokens_per_colour:
             return -1
@@ -383,11 +414,11 @@ class BuildChoices(ActionSet[Action]):
     __slots__ = ("_builds", "_by_slug", "_others", "_seat", "_size")
 
     def __init__(
-        self, seat: int, builds: list[tuple[str, list[int]]], others: list[Action]
+        self, seat: int, builds: list[tuple[str, tuple[int, ...]]], others: list[Action]
     ) -> None:
         self._seat = seat
         self._builds = builds
-        self._by_slug = {slug: frozenset(cells) for slug, cells in builds}
+        self._by_slug: dict[str, frozenset[int]] | None = None  # made when first asked
         self._others = others
         self._size = sum(len(cells) for _, cells in builds) + len(others)
 
@@ -409,11 +440,14 @@ class BuildChoices(ActionSet[Action]):
         if type(action) is Build:
             if action.seat != self._seat:
                 return False
-            cells = self._by_slug.get(action.card)
+            by_slug = self._by_slug
+            if by_slug is None:
+                by_slug = self._by_slug = {slug: frozenset(cells) for slug, cells in self._builds}
+            cells = by_slug.get(action.card)
             return cells is not None and CELL_INDEX.get(action.cell, -1) in cells
         return action in self._others
 
-    def builds(self) -> list[tuple[str, list[int]]]:
+    def builds(self) -> list[tuple[str, tuple[int, ...]]]:
         return self._builds
 
     def others(self) -> list[Action]:
@@ -436,13 +470,13 @@ def king_choices(rules: Rules, board: Board, seat: int) -> list[Action]:
     economy = rules.economy
     combos = _colour_combos(economy.taxable, economy.taxed)
     if board.phase == KING_SETUP:
-        return [SetColours(seat, tuple(TAXABLE_NAMES[c] for c in combo)) for combo in combos]
+        return [SetColours(seat, names) for names, _mask in combos]
     choices: list[Action] = []
     changes = board.king_changes
     if not changes & CHANGED_COLOURS:
-        for combo in combos:
-            if sum(1 << c for c in combo) != board.tax_colours:
-                choices.append(SetColours(seat, tuple(TAXABLE_NAMES[c] for c in combo)))
+        for names, mask in combos:
+            if mask != board.tax_colours:
+                choices.append(SetColours(seat, names))
     if not changes & CHANGED_TAX:
         dollars, tiles = board.tax_dollars, board.tax_tiles
         for part in ("dollars", "tiles"):
@@ -461,14 +495,18 @@ def king_choices(rules: Rules, board: Board, seat: int) -> list[Action]:
             for change in (1, -1):
                 if low <= value + change <= high:
                     choices.append(AdjustWater(seat, part, change))
-    choices.append(Done(seat))
+    choices.append(DONES[seat])
     return choices
 
 
-def _colour_combos(taxable: tuple[int, ...], taxed: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
-    return [tuple(sorted(c)) for c in combinations(sorted(taxable), taxed)]
+@lru_cache(maxsize=16)
+def _colour_combos(taxable: tuple[int, ...], taxed: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Each choice of ``taxed`` colours among ``taxable``: the colours' names (in green, red,
+    yellow order) and their bit set (worked out once for each economy)."""
+    return tuple(
+        (tuple(TAXABLE_NAMES[c] for c in combo), sum(1 << c for c in combo))
+        for combo in combinations(sorted(taxable), taxed)
+    )
 
 
 def request_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list[Any]:
@@ -488,6 +526,32 @@ def request_choices(rules: Rules, board: Board, seat: int, town: TownData) -> li
     return choices
 
 
+def can_draft(rules: Rules, board: Board, town: TownData) -> bool:
+    """Whether :func:`draft_choices` offers a card, without making the choices."""
+    economy = rules.economy
+    kinds = rules.kinds
+    cash = town.cash
+    for i, card in enumerate(board.district_line):
+        if card != EMPTY and kinds[card].cost + economy.district_surcharges[i] <= cash:
+            return True
+    for i, card in enumerate(board.plant_line):
+        if card != EMPTY and kinds[card].cost + economy.plant_surcharges[i] <= cash:
+            return True
+    return False
+
+
+def _draft(seat: int, line: str, slot: int) -> Draft:
+    """The move drafting from ``slot`` of ``line``, made once (as the moves above)."""
+    key = (seat, line, slot)
+    action = _DRAFTS.get(key)
+    if action is None:
+        action = _DRAFTS[key] = Draft(seat, line, slot)
+    return action
+
+
+_DRAFTS: dict[tuple[int, str, int], Draft] = {}
+
+
 def draft_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list[Action]:
     economy = rules.economy
     kinds = rules.kinds
@@ -498,15 +562,44 @@ def draft_choices(rules: Rules, board: Board, seat: int, town: TownData) -> list
     ):
         for i, card in enumerate(cards):
             if card != EMPTY and kinds[card].cost + surcharges[i] <= town.cash:
-                choices.append(Draft(seat, line, i + 1))
+                choices.append(_draft(seat, line, i + 1))
     return choices
+
+
+def can_build(rules: Rules, board: Board, role: int, town: TownData) -> bool:
+    """Whether :func:`build_choices` offers more than ``done`` (asked after every building
+    move: the phase ends by itself when not), without making the choices."""
+    economy = rules.economy
+    layout = rules.towns[role - 1]
+    # Destroying a tile, the cheapest to check, then a trading post, water, building.
+    divisor = economy.destroy_refund_divisor
+    paid = town.paid
+    for c in cells_of(town.occupied & ~(1 << layout.facility)):
+        if paid[c] // divisor <= board.treasury:
+            return True
+    if (
+        board.turn.posts_built < economy.posts_per_turn
+        and town.cash >= economy.post_cost
+        and capacity(rules, town) >= economy.post_min_capacity
+    ):
+        for target in MAYORS:
+            if target != role and not town.posts >> target & 1:
+                return True
+    if fill_choices(rules, board, 0, town):
+        return True
+    kinds = rules.kinds
+    for kind_id, _paid, _due in town.hand:
+        entry = hand_entry(town, kind_id)
+        if town.hand[entry][2] <= town.cash and placement_mask(rules, layout, town, kinds[kind_id]):
+            return True
+    return False
 
 
 def build_choices(rules: Rules, board: Board, seat: int, role: int, town: TownData) -> BuildChoices:
     economy = rules.economy
     layout = rules.town(role)
     kinds = rules.kinds
-    builds: list[tuple[str, list[int]]] = []
+    builds: list[tuple[str, tuple[int, ...]]] = []
     seen: set[int] = set()
     for kind_id, _paid, _due in town.hand:
         if kind_id in seen:
@@ -529,11 +622,12 @@ def build_choices(rules: Rules, board: Board, seat: int, role: int, town: TownDa
             if target != role and not town.posts >> target & 1:
                 others.append(Post(seat, MAYOR_SLUGS[target]))
     divisor = economy.destroy_refund_divisor
+    destroys = DESTROYS[seat]
     tiles = town.occupied & ~(1 << layout.facility)
     for c in cells_of(tiles):
         if town.paid[c] // divisor <= board.treasury:
-            others.append(Destroy(seat, CELL_NAMES[c]))
-    others.append(Done(seat))
+            others.append(destroys[c])
+    others.append(DONES[seat])
     return BuildChoices(seat, builds, others)
 
 
@@ -545,21 +639,50 @@ def distribute_choices(
     available = water_available(town)
     choices: list[Action] = []
     if not turn.fed and not turn.idle and available >= economy.facility_water:
-        choices.append(Feed(seat))
+        choices.append(FEEDS[seat])
     kinds = rules.kinds
-    layout = rules.town(role)
-    for c in cells_of(districts_mask(layout, town) & ~turn.supplied):
+    unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
+    for c in unsupplied:
         kind = kinds[town.cells[c]]
-        if kind.water <= available and token_cost(rules, board, role, town, turn, kind) >= 0:
-            choices.append(Supply(seat, CELL_NAMES[c]))
+        if (
+            kind.water <= available
+            and tokens_cost(rules, board, role, town, turn.fed, turn.own_used, turn, kind) >= 0
+        ):
+            choices.append(SUPPLIES[seat][c])
     # FACT (phase 3): a district without its resources earns nothing, "IT IS UP TO THE PLAYER
     # TO KEEP IT OR SELL IT TO THE KING": any district not supplied this turn may be sold.
     divisor = economy.destroy_refund_divisor
-    for c in cells_of(districts_mask(layout, town) & ~turn.supplied):
+    for c in unsupplied:
         if town.paid[c] // divisor <= board.treasury:
-            choices.append(Destroy(seat, CELL_NAMES[c]))
-    choices.append(Collect(seat))
+            choices.append(DESTROYS[seat][c])
+    choices.append(COLLECTS[seat])
     return choices
+
+
+def can_distribute(rules: Rules, board: Board, role: int, town: TownData) -> bool:
+    """Whether :func:`distribute_choices` offers more than ``collect`` (asked after every
+    distribution move: the turn ends by itself when not), without making the choices."""
+    economy = rules.economy
+    turn = board.turn
+    unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
+    # Selling a district, the cheapest to check, then feeding, then supplying.
+    divisor = economy.destroy_refund_divisor
+    paid = town.paid
+    for c in unsupplied:
+        if paid[c] // divisor <= board.treasury:
+            return True
+    available = water_available(town)
+    if not turn.fed and not turn.idle and available >= economy.facility_water:
+        return True
+    kinds = rules.kinds
+    for c in unsupplied:
+        kind = kinds[town.cells[c]]
+        if (
+            kind.water <= available
+            and tokens_cost(rules, board, role, town, turn.fed, turn.own_used, turn, kind) >= 0
+        ):
+            return True
+    return False
 
 
 # -- the working copy ---------------------------------------------------------------------------
@@ -694,6 +817,7 @@ class Work:
         "bank",
         "bonus",
         "bonus_owner",
+        "copied",
         "demand",
         "demand_deck",
         "demand_discard",
@@ -718,6 +842,7 @@ class Work:
         "towns",
         "treasury",
         "turn",
+        "unchanged",
         "water_dollars",
         "water_units",
     )
@@ -729,7 +854,9 @@ class Work:
         self.phase = s.phase
         self.active = s.active
         self.towns: list[Town | TownWork] = list(s.towns)
-        self.turn = TurnWork(s.turn)
+        self.unchanged = s.towns
+        self.copied = False  # whether a town was copied to change it
+        self.turn: Turn | TurnWork = s.turn  # copied on first change (turn_work)
         self.treasury = s.treasury
         self.bank = s.bank
         self.tax_colours = s.tax_colours
@@ -760,8 +887,10 @@ class Work:
             self.round,
             self.phase,
             self.active,
-            tuple(t.freeze() if isinstance(t, TownWork) else t for t in self.towns),
-            self.turn.freeze(),
+            tuple([t.freeze() if isinstance(t, TownWork) else t for t in self.towns])
+            if self.copied
+            else self.unchanged,
+            self.turn.freeze() if isinstance(self.turn, TurnWork) else self.turn,
             self.treasury,
             self.bank,
             self.tax_colours,
@@ -790,6 +919,15 @@ class Work:
 
     # -- helpers ---------------------------------------------------------------------------------
 
+    def turn_work(self) -> TurnWork:
+        """The mutable turn (copied on first change)."""
+        turn = self.turn
+        if isinstance(turn, TurnWork):
+            return turn
+        work = TurnWork(turn)
+        self.turn = work
+        return work
+
     def town(self, role: int) -> TownWork:
         """The mutable town of ``role`` (copied on first change)."""
         town = self.towns[role - 1]
@@ -797,6 +935,7 @@ class Work:
             return town
         work = TownWork(town)
         self.towns[role - 1] = work
+        self.copied = True
         return work
 
     def pay_king(self, town: TownWork, amount: int) -> int:
@@ -989,8 +1128,8 @@ class Work:
     def start_mayor(self, role: int, rng: Rng) -> None:
         self.active = role
         self.news.append((N_MAYOR_TURN, role))
-        town = self.town(role)
-        turn = TurnWork(Turn())
+        town = self.towns[role - 1]
+        turn = TurnWork(NO_TURN)
         # Penalties carried from the last turn take effect now.
         turn.idle = town.idle_next
         turn.no_draft = town.no_draft_next
@@ -1001,9 +1140,11 @@ class Work:
             self.news.append((N_PENALTY, role, 1))
         if turn.no_income:
             self.news.append((N_PENALTY, role, 2, turn.no_income))
-        town.idle_next = False
-        town.no_draft_next = False
-        town.no_income_next = 0
+        if turn.idle or turn.no_draft or turn.no_income:
+            tw = self.town(role)  # (a town is copied only to change it)
+            tw.idle_next = False
+            tw.no_draft_next = False
+            tw.no_income_next = 0
         self.turn = turn
         self.enter_request(rng)
 
@@ -1047,7 +1188,7 @@ class Work:
         if self.turn.no_draft:
             self.news.append((N_SKIP, role, DRAFT, 1))
             self.enter_build(rng)
-        elif not draft_choices(self.rules, self, 0, self.towns[role - 1]):
+        elif not can_draft(self.rules, self, self.towns[role - 1]):
             self.news.append((N_SKIP, role, DRAFT, 0))
             self.enter_build(rng)
 
@@ -1070,13 +1211,13 @@ class Work:
         self.pay_out(town, cost, economy.draft_to_king)
         town.hand = (*town.hand, (card, cost, 0))
         self.news.append((N_DRAFT, self.active, card, cost))
-        if not draft_choices(self.rules, self, 0, town):
+        if not can_draft(self.rules, self, town):
             self.enter_build(rng)
 
     def enter_build(self, rng: Rng) -> None:
         self.phase = BUILD
         role = self.active
-        if len(build_choices(self.rules, self, 0, role, self.towns[role - 1])) == 1:
+        if not can_build(self.rules, self, role, self.towns[role - 1]):
             self.news.append((N_SKIP, role, BUILD, 0))
             self.enter_distribute(rng)
 
@@ -1098,8 +1239,9 @@ class Work:
         town.occupied |= bit
         if kind.is_plant:
             town.plants |= bit
-            self.turn.built_public = True
-            self.turn.new_plants |= bit
+            turn = self.turn_work()
+            turn.built_public = True
+            turn.new_plants |= bit
             self.pour_reserve(town)
         else:
             if kind.placement == "farmland":
@@ -1107,7 +1249,7 @@ class Work:
             elif kind.placement == "dock":
                 town.docks |= bit
             if kind.colour == GREY:
-                self.turn.built_public = True
+                self.turn_work().built_public = True
         self.news.append((N_BUILD, role, kind_id, cell, due))
 
     def fill(self, action: Fill) -> None:
@@ -1131,7 +1273,7 @@ class Work:
         target = MAYOR_SLUGS.index(action.target)
         self.pay_out(town, economy.post_cost, economy.post_to_king)
         town.posts |= 1 << target
-        self.turn.posts_built += 1
+        self.turn_work().posts_built += 1
         self.news.append((N_POST, self.active, target, economy.post_cost))
 
     def destroy(self, action: Destroy) -> None:
@@ -1152,20 +1294,21 @@ class Work:
         town.farms &= ~bit
         town.plants &= ~bit
         town.docks &= ~bit
-        self.turn.new_plants &= ~bit
+        if self.turn.new_plants & bit:
+            self.turn_work().new_plants &= ~bit
         self.removed = tuple(sorted((*self.removed, kind_id)))
         self.news.append((N_DESTROY, self.active, kind_id, cell, refund))
 
     def enter_distribute(self, rng: Rng) -> None:
         self.phase = DISTRIBUTE
         role = self.active
-        if len(distribute_choices(self.rules, self, 0, role, self.towns[role - 1])) == 1:
+        if not can_distribute(self.rules, self, role, self.towns[role - 1]):
             self.collect(rng)
 
     def feed(self) -> None:
         town = self.town(self.active)
         used = self.take_water(town, self.rules.economy.facility_water)
-        self.turn.fed = True
+        self.turn_work().fed = True
         self.news.append((N_FEED, self.active, used))
 
     def supply(self, action: Supply) -> None:
@@ -1173,7 +1316,7 @@ class Work:
         economy = rules.economy
         role = self.active
         town = self.town(role)
-        turn = self.turn
+        turn = self.turn_work()
         cell = CELL_INDEX[action.cell]
         kind = rules.kinds[town.cells[cell]]
         self.take_water(town, kind.water)
@@ -1204,7 +1347,7 @@ class Work:
         rules = self.rules
         role = self.active
         town = self.town(role)
-        turn = self.turn
+        turn = self.turn_work()
         demand = rules.demands[self.demand] if self.demand != EMPTY else None
         if demand is not None and demand.check == "at_income":
             # Decided as income is counted, so a penalty on this turn's income applies.
@@ -1257,7 +1400,7 @@ class Work:
         rules = self.rules
         demand = rules.demands[demand_id]
         town = self.town(role)
-        turn = self.turn
+        turn = self.turn_work()
         kind = demand.kind
         missing = 0
         met = False
@@ -1346,7 +1489,7 @@ class Work:
         self.plant_line, self.plant_deck, plants = self.draw_line(self.plant_line, self.plant_deck)
         if districts or plants:
             self.news.append((N_LINES, districts, plants))
-        self.turn = TurnWork(Turn())
+        self.turn = NO_TURN
         if self.active < JUNIOR:
             self.start_mayor(self.active + 1, rng)
             return
