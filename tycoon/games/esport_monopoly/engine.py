@@ -73,7 +73,6 @@ from tycoon.games.esport_monopoly.state import (
 WINDOW_BUILDERS: Final = "builders"
 WINDOW_EVERYONE: Final = "everyone"
 WINDOW_NONE: Final = "none"
-SLOW_SQUARES: Final = frozenset({CHANCE, MAIL})
 DICE: Final = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
 BUY: Final = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
@@ -699,9 +698,11 @@ class Rules:
     def fast_roll(self, state: State, rng: Rng) -> State:
         """The common roll, straight from table to table: a move onto a square whose effect
         needs no draw and no decision but perhaps buying or raising cash (a deed; rent or tax,
-        paid in cash or owed by a player who can raise it; "go to jail"; nothing). Anything
-        else goes the general way with the dice already thrown. A test plays thousands of
-        rolls both ways and compares the states."""
+        paid in cash or owed by a player who can raise it; "go to jail"; nothing), or onto a
+        card square whose card is one of those (collect, pay, repairs, a Get Out of Jail Free
+        card, go to jail) or moves the token on to such a square (advance, go to, go back).
+        Anything else goes the general way with the dice already thrown. A test plays
+        thousands of rolls both ways and compares the states."""
         t = state.table
         seat = t.active
         outcome = rng.below(36)
@@ -728,33 +729,107 @@ class Rules:
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
         jail = t.jail
-        if self.ownable[square]:
-            owner = t.owner[square]
-            if owner < 0:
-                buy = True
-            elif owner != seat and not (t.mortgaged >> square) & 1:
-                if self.ask_rent:
-                    return self.slow_roll(state, rng, outcome)
-                amount = self.rent_of(t, square, d1 + d2)
-                if money[seat] < amount:
-                    # Short: a payment to raise, unless the player cannot (bankruptcy).
-                    if (
-                        not (t.alive >> owner) & 1
-                        or money[seat] - cash[seat] + self.max_raise(t, seat) < amount
-                    ):
+        chance = state.chance
+        mail = state.mail
+        seen = t.seen
+        hidden = t.hidden
+        cards = t.cards
+        landing = True
+        while landing:  # a card that moves the token lands it again
+            landing = False
+            if self.ownable[square]:
+                owner = t.owner[square]
+                if owner < 0:
+                    buy = True
+                elif owner != seat and not (t.mortgaged >> square) & 1:
+                    if self.ask_rent:
                         return self.slow_roll(state, rng, outcome)
-                    debt = Pay(seat, owner, amount, square)
-                else:
-                    money[seat] -= amount
-                    money[owner] += amount
-                    earned = list(rent)
-                    earned[square] += amount
-                    rent = tuple(earned)
-                    ev.append(("pay", seat, owner, amount, square))
-        else:
+                    amount = self.rent_of(t, square, d1 + d2)
+                    if money[seat] < amount:
+                        # Short: a payment to raise, unless the player cannot (bankruptcy).
+                        if (
+                            not (t.alive >> owner) & 1
+                            or money[seat] - cash[seat] + self.max_raise(t, seat) < amount
+                        ):
+                            return self.slow_roll(state, rng, outcome)
+                        debt = Pay(seat, owner, amount, square)
+                    else:
+                        money[seat] -= amount
+                        money[owner] += amount
+                        earned = list(rent)
+                        earned[square] += amount
+                        rent = tuple(earned)
+                        ev.append(("pay", seat, owner, amount, square))
+                continue
             kind = self.kinds[square]
+            amount = 0  # a fine or tax to pay
             if kind == TAX:
                 amount = self.board.tax[square]
+            elif kind == GO_TO_JAIL:
+                ev.append(("jail", seat))
+                square = self.board.jail_square
+                jailed = list(jail)
+                jailed[seat] = 1
+                jail = tuple(jailed)
+                continue
+            elif kind in (CHANCE, MAIL):
+                # draw, then do_card, for the cards that need no decision, no other player
+                # and no draw (the others go the general way).
+                deck = CHANCE_DECK if kind == CHANCE else MAIL_DECK
+                unseen = chance if deck == CHANCE_DECK else mail
+                pile = seen[deck]
+                index = unseen[0] if unseen else pile[0]
+                card = self.decks[deck][index]
+                effect = card.effect
+                if effect == PAY:
+                    amount = card.amount
+                elif effect == REPAIRS:
+                    for s in bits(t.holdings[seat]):
+                        lv = t.level[s]
+                        amount += card.arena if lv == 5 else lv * card.stand
+                elif effect in (ADVANCE, GOTO, BACK):
+                    landing = True
+                elif effect != COLLECT and effect != JAIL_FREE and effect != TO_JAIL:
+                    return self.slow_roll(state, rng, outcome)
+                if unseen:
+                    if deck == CHANCE_DECK:
+                        chance = unseen[1:]
+                        hidden = (hidden[0] - 1, hidden[1])
+                    else:
+                        mail = unseen[1:]
+                        hidden = (hidden[0], hidden[1] - 1)
+                else:
+                    pile = pile[1:]
+                if effect == JAIL_FREE:
+                    held = list(cards)
+                    held[seat] |= 1 << deck
+                    cards = tuple(held)
+                else:
+                    pile = (*pile, index)
+                seen = (pile, seen[1]) if deck == CHANCE_DECK else (seen[0], pile)
+                ev.append(("card", seat, deck, index))
+                if effect == COLLECT:
+                    money[seat] += card.amount
+                    ev.append(("pay", BANK, seat, card.amount, -1))
+                elif effect == TO_JAIL:
+                    ev.append(("jail", seat))
+                    square = self.board.jail_square
+                    jailed = list(jail)
+                    jailed[seat] = 1
+                    jail = tuple(jailed)
+                elif landing:
+                    if effect == BACK:
+                        square = (square - card.steps) % 40
+                    else:
+                        salary = effect == ADVANCE and card.to <= square
+                        square = card.to
+                        if salary:
+                            money[seat] += self.salary
+                            ev.append(("salary", seat, self.salary))
+                    ev.append(("move", seat, square))
+            elif kind == PARKING and self.free_parking and pot:
+                return self.slow_roll(state, rng, outcome)
+            if amount > 0:
                 if money[seat] < amount:
                     if money[seat] - cash[seat] + self.max_raise(t, seat) < amount:
                         return self.slow_roll(state, rng, outcome)
@@ -764,14 +839,6 @@ class Rules:
                     if self.free_parking:
                         pot += amount
                     ev.append(("pay", seat, self.fines_to, amount, -1))
-            elif kind == GO_TO_JAIL:
-                ev.append(("jail", seat))
-                square = self.board.jail_square
-                jailed = list(jail)
-                jailed[seat] = 1
-                jail = tuple(jailed)
-            elif kind in SLOW_SQUARES or (kind == PARKING and self.free_parking and pot):
-                return self.slow_roll(state, rng, outcome)
         position = list(t.position)
         position[seat] = square
         if passed_go or len(ev) > 2:
@@ -827,7 +894,7 @@ class Rules:
                 cash,
                 tuple(position),
                 jail,
-                t.cards,
+                cards,
                 t.alive,
                 t.eliminated,
                 t.owner,
@@ -836,8 +903,8 @@ class Rules:
                 t.holdings,
                 t.stands,
                 t.arenas,
-                t.seen,
-                t.hidden,
+                seen,
+                hidden,
                 pot,
                 active,
                 doubles,
@@ -855,7 +922,7 @@ class Rules:
                 acting,
             ),
         )
-        return _new_table(State, (table, state.chance, state.mail))
+        return _new_table(State, (table, chance, mail))
 
     def _windowed(self, state: State, fields: list[Any]) -> State:
         """The state with the table ``fields``, a window open: who acts worked out."""
