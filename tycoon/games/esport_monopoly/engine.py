@@ -77,6 +77,7 @@ DICE: Final = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
 BUY: Final = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
 ACTIVE: Final = tuple((seat,) for seat in range(8))
+ROLLS: Final = tuple(A.Roll(seat) for seat in range(8))  # made once: see slow_roll
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -1144,7 +1145,7 @@ class Rules:
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
         w = Work(state, _Thrown(outcome, rng))
-        self.on_roll(w, A.Roll(state.table.active))
+        self.on_roll(w, ROLLS[state.table.active])
         self.advance(w)
         return self.freeze(w)
 
