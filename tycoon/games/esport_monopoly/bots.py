@@ -177,6 +177,13 @@ def tables(board: Board) -> _Tables:
 
 
 class GreedyBot(Bot):
+    """The ``greedy`` seat: a :class:`Bot` whose decisions are its :class:`Greedy`'s (``brain``).
+
+    The two are apart because core's ``Bot`` stays interpreted: compiled, a class deriving from
+    it is a Python class (each attribute read a dictionary lookup, each method call through
+    Python's protocol), while :class:`Greedy` derives from nothing and compiles to a native
+    class. The game's own simulation loop calls the brain directly."""
+
     # It reads its choices only where it picks among them (raising money, managing, writing a
     # deal, placing a building); a roll, a skip, a purchase and a bid come from the view.
     lazy_legal = True
@@ -192,18 +199,69 @@ class GreedyBot(Bot):
         self.reserve = int(self.float_param("reserve", 150, 0, 5000))
         self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
         self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
+        self.brain = Greedy(game, seat, self.reserve, self.trades, self.noise, self)
+        self.board = self.brain.board
+        self.tables = self.brain.tables
+
+    def choose(self, view: View, legal: Sequence[Any]) -> Action:
+        return self.brain.choose(view, legal)
+
+    @property
+    def intent(self) -> Action | None:
+        """The management action the bot opened its menu for."""
+        return self.brain.intent
+
+    def raise_money(self, t: Table, legal: Sequence[Any]) -> Action:
+        return self.brain.raise_money(t, legal)
+
+    def raise_money_listed(self, t: Table, legal: Sequence[Any]) -> Action:
+        return self.brain.raise_money_listed(t, legal)
+
+    def offered(self, t: Table, intent: Action, legal: Sequence[Any]) -> bool:
+        return self.brain.offered(t, intent, legal)
+
+    def deal_score(
+        self,
+        t: Table,
+        me: int,
+        other: int,
+        gets: tuple[int, ...],
+        gives: tuple[int, ...],
+        cash_in: int,
+    ) -> int:
+        return self.brain.deal_score(t, me, other, gets, gives, cash_in)
+
+    def likes(self, t: Table, d: Deal) -> bool:
+        return self.brain.likes(t, d)
+
+    def find_deal(self, t: Table) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
+        return self.brain.find_deal(t)
+
+
+class Greedy:
+    """The greedy bot's state and decisions (see :class:`GreedyBot`); ``bot`` is the seat's
+    bot, whose seeded noise (a random legal move now and then) it asks for."""
+
+    def __init__(
+        self, game: Any, seat: int, reserve: int, trades: bool, noise: float, bot: Bot
+    ) -> None:
+        self.seat = seat
+        self.reserve = reserve
+        self.trades = trades
+        self.noise = noise
+        self.bot = bot
         self.monopoly: EsportMonopoly = game
         self.rules: Rules = game.rules  # typed: compiled, its attributes are read natively
         self.board: Board = game.rules.board
         self.tables = tables(self.board)
-        self._roll = A.Roll(seat)
-        self._skip = A.Skip(seat)
-        self._buy = A.BuyDeed(seat)
-        self._decline = A.Decline(seat)
-        self._pass = A.Pass(seat)
-        self._manage = A.OpenManage(seat)
-        # The game's action objects for this seat by square (made once per game: building a
-        # frozen dataclass costs more than most of a decision).
+        # The game's action objects for this seat (made once per game: building a frozen
+        # dataclass costs more than most of a decision), by square for the management ones.
+        self._roll: A.Roll = game._roll_menu[seat][0]
+        self._skip: A.Skip = game._skip[seat]
+        self._buy: A.BuyDeed = game._buy[seat]
+        self._decline: A.Decline = game._decline[seat]
+        self._pass: A.Pass = game._pass[seat]
+        self._manage: A.OpenManage = game._manage[seat]
         self._build_of: tuple[A.Build, ...] = game._builds[seat]
         self._lift_of: tuple[A.Lift, ...] = game._lifts[seat]
         self._sell_of: tuple[A.Sell, ...] = game._sells[seat]
@@ -226,8 +284,8 @@ class GreedyBot(Bot):
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
-        if self.noise and self.explores(self.noise):
-            return self.random_choice(legal)
+        if self.noise and self.bot.explores(self.noise):
+            return self.bot.random_choice(legal)
         t = view.table
         top = t.stack[-1]
         kind = type(top)

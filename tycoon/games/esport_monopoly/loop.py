@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tycoon.core import Rng
 from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.bots import GreedyBot
 from tycoon.games.esport_monopoly.state import State, View, Window
 
 if TYPE_CHECKING:
@@ -70,6 +71,9 @@ def play_bots(
     fast = rules.fast  # that is a native call rather than a call through Python's protocol
     legal_actions = game.legal_actions
     lazy = [bot.lazy_legal for bot in bots]
+    # A greedy seat's decisions straight from its brain: compiled, a native call rather than a
+    # method looked up on the (interpreted-derived) bot and its arguments parsed.
+    brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
     decisions = 0
     while decisions < limit:
         t = state.table
@@ -78,7 +82,11 @@ def play_bots(
             break
         seat = acting[0]
         legal = Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
-        action = bots[seat].choose(_new(View, (seat, t)), legal)
+        brain = brains[seat]
+        if brain is not None:
+            action = brain.choose(_new(View, (seat, t)), legal)
+        else:
+            action = bots[seat].choose(_new(View, (seat, t)), legal)
         if (
             type(action) is _ROLL
             and fast
