@@ -284,9 +284,13 @@ class Greedy:
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
+        return self.decide(view.table, legal)
+
+    def decide(self, t: Table, legal: Sequence[Any]) -> Action:
+        """:meth:`choose` from the view's table (all a view holds but the seat, which is the
+        bot's own): the own loop hands it the table without making the view."""
         if self.noise and self.bot.explores(self.noise):
             return self.bot.random_choice(legal)
-        t = view.table
         top = t.stack[-1]
         kind = type(top)
         seat = self.seat

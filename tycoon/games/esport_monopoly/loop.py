@@ -71,8 +71,9 @@ def play_bots(
     fast = rules.fast  # that is a native call rather than a call through Python's protocol
     legal_actions = game.legal_actions
     lazy = [bot.lazy_legal for bot in bots]
-    # A greedy seat's decisions straight from its brain: compiled, a native call rather than a
-    # method looked up on the (interpreted-derived) bot and its arguments parsed.
+    # A greedy seat's decisions straight from its brain, from the table its view would hold:
+    # compiled, a native call rather than a method looked up on the (interpreted-derived) bot
+    # with its arguments parsed, and no view made.
     brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
     decisions = 0
     while decisions < limit:
@@ -84,7 +85,7 @@ def play_bots(
         legal = Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
         brain = brains[seat]
         if brain is not None:
-            action = brain.choose(_new(View, (seat, t)), legal)
+            action = brain.decide(t, legal)  # choose(View(seat, t), legal)
         else:
             action = bots[seat].choose(_new(View, (seat, t)), legal)
         if (
