@@ -188,6 +188,8 @@ F_ACTING: Final = _F["acting"]
 F_ALIVE: Final = _F["alive"]
 F_CLAIMS: Final = _F["claims"]
 F_MORTGAGED: Final = _F["mortgaged"]
+F_RENT: Final = _F["rent"]
+F_POT: Final = _F["pot"]
 
 
 class _Thrown(Rng):
@@ -1032,8 +1034,9 @@ class Rules:
     def fast_decision(self, state: State, action: Action, kind: type) -> State | None:
         """A step that changes a few fields and leaves a seat to decide (opening the menu or
         a deal, a step of writing a deal, a bid or a pass that leaves the auction open, a lift
-        from the menu, a mortgage or sale that leaves a debt still short), straight from table
-        to table; None for anything else (the general way). The game must not be over."""
+        from the menu, a mortgage or sale that leaves a debt still short, or raises enough to
+        pay a roll's debt and end the move), straight from table to table; None for anything
+        else (the general way). The game must not be over."""
         t = state.table
         stack = t.stack
         top = stack[-1]
@@ -1121,10 +1124,10 @@ class Rules:
                 value = self.half[square]
                 fields[F_EVENTS] = (("sell", seat, square, lv - 1, value),)
             cash[seat] += value
-            # advance: the debt is still short and can still be raised (else the general way
-            # pays it or declares the bankruptcy).
             if cash[payer] >= top.amount:
-                return None
+                return self._settled(state, fields, cash, top)
+            # advance: the debt is still short and can still be raised (else the general way
+            # declares the bankruptcy).
             fields[F_CASH] = tuple(cash)
             fields[F_ACTING] = ACTIVE[payer]
             table = _new_table(Table, fields)
@@ -1132,6 +1135,52 @@ class Rules:
                 return None
             return _new_table(State, (table, state.chance, state.mail))
         return None
+
+    def _settled(self, state: State, fields: list[Any], cash: list[int], top: Pay) -> State | None:
+        """advance after a sale or mortgage that raised enough: the debt paid (transfer), then
+        the end of the move and the next window, when the debt was all that was left of the
+        move (a roll's rent or tax); None otherwise (the general way)."""
+        t = state.table
+        stack = t.stack
+        if len(stack) != 2 or type(stack[0]) is not EndMove:
+            return None
+        payer = top.payer
+        payee = top.payee
+        amount = top.amount
+        active = t.active
+        alive = t.alive
+        turn = t.turn
+        if not ((alive >> active) & 1 and t.again and not t.jail[active]):
+            turn += 1
+            if self.turn_cap and turn >= self.turn_cap:
+                return None
+        cash[payer] -= amount
+        if payee >= 0:
+            cash[payee] += amount
+            if top.square >= 0:
+                rent = list(t.rent)
+                rent[top.square] += amount
+                fields[F_RENT] = tuple(rent)
+        elif payee == POT:
+            fields[F_POT] = t.pot + amount
+        paid: Event = ("pay", payer, payee, amount, top.square)
+        fields[F_CASH] = tuple(cash)
+        fields[F_STACK] = WINDOW_STACK
+        fields[F_PASSED] = 0
+        fields[F_DEALT] = 0
+        fields[F_AGAIN] = False
+        if turn == t.turn:
+            fields[F_EVENTS] = (*fields[F_EVENTS], paid, ("again", active))
+        else:
+            for nxt in self.after[active]:
+                if (alive >> nxt) & 1:
+                    break
+            fields[F_TURN] = turn
+            fields[F_ACTIVE] = nxt
+            fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
+            fields[F_DOUBLES] = 0
+            fields[F_EVENTS] = (*fields[F_EVENTS], paid, ("turn", nxt))
+        return self._windowed(state, fields)
 
     def _decided(self, state: State, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> State:
         """The state with a new decision stack (its top a decision frame that is not a
