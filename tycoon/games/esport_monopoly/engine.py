@@ -70,6 +70,27 @@ from tycoon.games.esport_monopoly.state import (
 
 # Module constants are Final: compiled, each is read from a C static rather than looked up in
 # the module's dictionary (or, for a literal, written into the code).
+# A name imported from a module where it is not Final is looked up in this module's dictionary
+# at each use, compiled: the hot paths use these copies (K_ for board.py's constants).
+TABLE: Final = Table
+STATE: Final = State
+K_TAX: Final = TAX
+K_GO_TO_JAIL: Final = GO_TO_JAIL
+K_CHANCE: Final = CHANCE
+K_MAIL: Final = MAIL
+K_PARKING: Final = PARKING
+K_CHANCE_DECK: Final = CHANCE_DECK
+K_MAIL_DECK: Final = MAIL_DECK
+K_PAY: Final = PAY
+K_REPAIRS: Final = REPAIRS
+K_ADVANCE: Final = ADVANCE
+K_GOTO: Final = GOTO
+K_BACK: Final = BACK
+K_COLLECT: Final = COLLECT
+K_JAIL_FREE: Final = JAIL_FREE
+K_TO_JAIL: Final = TO_JAIL
+K_EVENT: Final = EVENT
+K_FESTIVAL: Final = FESTIVAL
 WINDOW_BUILDERS: Final = "builders"
 WINDOW_EVERYONE: Final = "everyone"
 WINDOW_NONE: Final = "none"
@@ -641,7 +662,7 @@ class Rules:
         """The rent an owned, unmortgaged property charges now."""
         owner = t.owner[square]
         kind = self.kinds[square]
-        if kind == EVENT:
+        if kind == K_EVENT:
             lv = t.level[square]
             if lv:
                 return self.board.rents[square][lv]
@@ -650,7 +671,7 @@ class Rules:
             if t.holdings[owner] & mask == mask and not t.mortgaged & mask:
                 return 2 * base
             return base
-        if kind == FESTIVAL:
+        if kind == K_FESTIVAL:
             return self.board.festival_rents[popcount(t.holdings[owner] & self.festival_mask) - 1]
         both = popcount(t.holdings[owner] & self.shop_mask)
         return self.board.shop_multipliers[both - 1] * dice_total
@@ -766,36 +787,36 @@ class Rules:
                 continue
             kind = self.kinds[square]
             amount = 0  # a fine or tax to pay
-            if kind == TAX:
+            if kind == K_TAX:
                 amount = self.board.tax[square]
-            elif kind == GO_TO_JAIL:
+            elif kind == K_GO_TO_JAIL:
                 ev.append(("jail", seat))
                 square = self.board.jail_square
                 jailed = list(jail)
                 jailed[seat] = 1
                 jail = tuple(jailed)
                 continue
-            elif kind in (CHANCE, MAIL):
+            elif kind in (K_CHANCE, K_MAIL):
                 # draw, then do_card, for the cards that need no decision, no other player
                 # and no draw (the others go the general way).
-                deck = CHANCE_DECK if kind == CHANCE else MAIL_DECK
-                unseen = chance if deck == CHANCE_DECK else mail
+                deck = K_CHANCE_DECK if kind == K_CHANCE else K_MAIL_DECK
+                unseen = chance if deck == K_CHANCE_DECK else mail
                 pile = seen[deck]
                 index = unseen[0] if unseen else pile[0]
                 card = self.decks[deck][index]
                 effect = card.effect
-                if effect == PAY:
+                if effect == K_PAY:
                     amount = card.amount
-                elif effect == REPAIRS:
+                elif effect == K_REPAIRS:
                     for s in bits(t.holdings[seat]):
                         lv = t.level[s]
                         amount += card.arena if lv == 5 else lv * card.stand
-                elif effect in (ADVANCE, GOTO, BACK):
+                elif effect in (K_ADVANCE, K_GOTO, K_BACK):
                     landing = True
-                elif effect != COLLECT and effect != JAIL_FREE and effect != TO_JAIL:
+                elif effect != K_COLLECT and effect != K_JAIL_FREE and effect != K_TO_JAIL:
                     return self.slow_roll(state, rng, outcome)
                 if unseen:
-                    if deck == CHANCE_DECK:
+                    if deck == K_CHANCE_DECK:
                         chance = unseen[1:]
                         hidden = (hidden[0] - 1, hidden[1])
                     else:
@@ -803,34 +824,34 @@ class Rules:
                         hidden = (hidden[0], hidden[1] - 1)
                 else:
                     pile = pile[1:]
-                if effect == JAIL_FREE:
+                if effect == K_JAIL_FREE:
                     held = list(cards)
                     held[seat] |= 1 << deck
                     cards = tuple(held)
                 else:
                     pile = (*pile, index)
-                seen = (pile, seen[1]) if deck == CHANCE_DECK else (seen[0], pile)
+                seen = (pile, seen[1]) if deck == K_CHANCE_DECK else (seen[0], pile)
                 ev.append(("card", seat, deck, index))
-                if effect == COLLECT:
+                if effect == K_COLLECT:
                     money[seat] += card.amount
                     ev.append(("pay", BANK, seat, card.amount, -1))
-                elif effect == TO_JAIL:
+                elif effect == K_TO_JAIL:
                     ev.append(("jail", seat))
                     square = self.board.jail_square
                     jailed = list(jail)
                     jailed[seat] = 1
                     jail = tuple(jailed)
                 elif landing:
-                    if effect == BACK:
+                    if effect == K_BACK:
                         square = (square - card.steps) % 40
                     else:
-                        salary = effect == ADVANCE and card.to <= square
+                        salary = effect == K_ADVANCE and card.to <= square
                         square = card.to
                         if salary:
                             money[seat] += self.salary
                             ev.append(("salary", seat, self.salary))
                     ev.append(("move", seat, square))
-            elif kind == PARKING and self.free_parking and pot:
+            elif kind == K_PARKING and self.free_parking and pot:
                 return self.slow_roll(state, rng, outcome)
             if amount > 0:
                 if money[seat] < amount:
@@ -892,7 +913,7 @@ class Rules:
                 t.arenas,
             )
         table = _new_table(
-            Table,
+            TABLE,
             (
                 cash,
                 tuple(position),
@@ -925,7 +946,7 @@ class Rules:
                 acting,
             ),
         )
-        return _new_table(State, (table, chance, mail))
+        return _new_table(STATE, (table, chance, mail))
 
     def _windowed(self, state: State, fields: list[Any]) -> State:
         """The state with the table ``fields``, a window open: who acts worked out."""
@@ -940,7 +961,7 @@ class Rules:
             fields[F_STANDS],
             fields[F_ARENAS],
         )
-        return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+        return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
 
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
         """A building bought in the window (on_build, then advance, straight from table to
@@ -1083,7 +1104,7 @@ class Rules:
                 fields[F_STACK] = (*stack[:-1], Deal(seat, action.partner))
                 fields[F_EVENTS] = ()
                 fields[F_ACTING] = ACTIVE[seat]
-                return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+                return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
             if kind is LIFT and type(stack[-2]) is Window:
                 assert isinstance(action, A.Lift)
                 square = action.square
@@ -1130,10 +1151,10 @@ class Rules:
             # declares the bankruptcy).
             fields[F_CASH] = tuple(cash)
             fields[F_ACTING] = ACTIVE[payer]
-            table = _new_table(Table, fields)
+            table = _new_table(TABLE, fields)
             if self.max_raise(table, payer) < top.amount:
                 return None
-            return _new_table(State, (table, state.chance, state.mail))
+            return _new_table(STATE, (table, state.chance, state.mail))
         return None
 
     def _settled(self, state: State, fields: list[Any], cash: list[int], top: Pay) -> State | None:
@@ -1189,7 +1210,7 @@ class Rules:
         fields[F_STACK] = stack
         fields[F_EVENTS] = events
         fields[F_ACTING] = frame_seats(stack[-1], state.table.active)
-        return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+        return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
 
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
@@ -1200,7 +1221,7 @@ class Rules:
 
     def freeze(self, w: Work) -> State:
         table = _new_table(
-            Table,
+            TABLE,
             (
                 w.cash,
                 w.position,
@@ -1233,7 +1254,7 @@ class Rules:
                 self.acting(w),
             ),
         )
-        return _new_table(State, (table, w.chance, w.mail))
+        return _new_table(STATE, (table, w.chance, w.mail))
 
     def acting(self, t: Tableish) -> tuple[int, ...]:
         """The seats that must decide now."""

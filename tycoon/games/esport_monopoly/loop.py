@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 _ROLL: Final = A.Roll  # Final: compiled, read from a C static, not the module's dictionary
 _new: Final = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
+_VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
+_WINDOW: Final = Window
 
 
 class Choices(Sequence[Any]):
@@ -87,11 +89,11 @@ def play_bots(
         if brain is not None:
             action = brain.decide(t, legal)  # choose(View(seat, t), legal)
         else:
-            action = bots[seat].choose(_new(View, (seat, t)), legal)
+            action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
         if (
             type(action) is _ROLL
             and fast
-            and type(t.stack[-1]) is Window
+            and type(t.stack[-1]) is _WINDOW
             and not t.claims
             and not t.jail[t.active]
         ):
