@@ -8,12 +8,26 @@ from typing import Any
 
 import pytest
 
-from tycoon.core import SeededRng, derive_seed
+from tycoon.core import ScriptedRng, SeededRng, derive_seed
 from tycoon.core.players import make_bot
 from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.board import (
+    ADVANCE,
+    BACK,
+    CHANCE,
+    CHANCE_DECK,
+    COLLECT,
+    GOTO,
+    JAIL_FREE,
+    MAIL,
+    MAIL_DECK,
+    PAY,
+    REPAIRS,
+    TO_JAIL,
+)
 from tycoon.games.esport_monopoly.state import Auction, Deal, Manage, Pay, Window
 
-from .helpers import new_game
+from .helpers import dice, new_game, position
 
 # (players, seat codes, options): greedy trades, builds and raises money; random seats open
 # menus, write deals step by step and bid odd amounts.
@@ -64,12 +78,17 @@ def test_every_step_matches_the_general_way(config: tuple[int, str, dict[str, An
             slow = reference.transition(state, action, SeededRng(draw))
             assert fast == slow, (index, decisions, action)
             kind = fast_kind(state, action)
-            if kind is not None and game.rules.fast_decision(state, action, type(action)):
-                taken[kind] += 1
+            if kind is not None:
+                done = game.rules.fast_decision(state, action, type(action))
+                if done is not None:
+                    paid = kind == "debt" and type(done.table.stack[-1]) is Window
+                    taken["settled" if paid else kind] += 1
             state = fast
             decisions += 1
     # The comparison covered the fast paths themselves, not only the general way.
-    assert set(taken) >= {"auction", "debt"} | ({"deal", "menu"} if code == "greedy" else set())
+    assert set(taken) >= {"auction", "debt", "settled"} | (
+        {"deal", "menu"} if code == "greedy" else set()
+    )
 
 
 def test_a_fast_step_falls_back_where_the_general_way_does_more() -> None:
@@ -99,3 +118,63 @@ def test_a_fast_step_falls_back_where_the_general_way_does_more() -> None:
     assert game.rules.fast_decision(bidding, A.Pass(1), A.Pass) is None
     after = game.transition(bidding, A.Pass(1), SeededRng(1))
     assert after.table.owner[1] == 0
+
+
+@pytest.mark.parametrize("deck_option", ["current", "classic"])
+def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(deck_option: str) -> None:
+    """Every card of both piles, drawn from the unseen top and from the seen bottom, by a rich
+    and by a poor player, on a doubles and on a plain roll, with deeds owned to land on: the
+    fast roll against the general way; the cards that need no decision and no other player
+    (collect, pay, repairs, the jail card, go to jail, and the moves onto such squares) are
+    drawn by the fast roll itself."""
+    game = new_game(3, deck=deck_option, **{"free-parking": "on"})
+    reference = new_game(3, deck=deck_option, **{"free-parking": "on"})
+    reference.rules.fast = False
+    rules = game.rules
+    general: list[int] = []
+    slow_roll = rules.slow_roll
+
+    def counted(state: Any, rng: Any, outcome: int) -> Any:
+        general.append(outcome)
+        return slow_roll(state, rng, outcome)
+
+    rules.slow_roll = counted  # type: ignore[method-assign]
+    fast_effects: set[int] = set()
+    squares = [s for s in range(40) if rules.kinds[s] in (CHANCE, MAIL)]
+    owner = {1: 1, 3: 1, 5: 2, 11: 1, 24: 2, 39: 1, 19: 2, 12: 1, 28: 2, 6: 1, 8: 1, 9: 1}
+    level = {6: 2, 8: 2, 9: 3}  # seat 1's repairs come to something
+    for square in squares:
+        deck = CHANCE_DECK if rules.kinds[square] == CHANCE else MAIL_DECK
+        for card in game.decks[deck]:
+            ids = {"chance": (card.id,)} if deck == CHANCE_DECK else {"mail": (card.id,)}
+            for cash, throw in ((1500, (1, 3)), (30, (2, 2))):
+                state = position(
+                    game,
+                    active=1,
+                    cash=[1500, cash, 1500],
+                    at=[0, (square - sum(throw)) % 40, 0],
+                    owner=owner,
+                    level=level,
+                    **ids,  # type: ignore[arg-type]
+                )
+                t = state.table
+                pile = state.chance if deck == CHANCE_DECK else state.mail
+                seen = (pile, t.seen[1]) if deck == CHANCE_DECK else (t.seen[0], pile)
+                hidden = (0, t.hidden[1]) if deck == CHANCE_DECK else (t.hidden[0], 0)
+                from_seen = state._replace(
+                    table=t._replace(seen=seen, hidden=hidden),
+                    chance=() if deck == CHANCE_DECK else state.chance,
+                    mail=() if deck == MAIL_DECK else state.mail,
+                )
+                for start in (state, from_seen):
+                    before = len(general)
+                    draws = [dice(*throw), 5, 7, 11]
+                    fast = rules.step(start, A.Roll(1), ScriptedRng(draws))
+                    slow = reference.rules.step(start, A.Roll(1), ScriptedRng(draws))
+                    assert fast == slow, (square, card.id, cash, start is from_seen)
+                    assert ("card", 1, deck, card.index) in fast.table.events
+                    if len(general) == before:
+                        fast_effects.add(card.effect)
+    drawn_fast = {COLLECT, PAY, REPAIRS, JAIL_FREE, TO_JAIL, ADVANCE, BACK}
+    drawn_fast |= set() if deck_option == "current" else {GOTO}  # only the classic pile has it
+    assert fast_effects == drawn_fast

@@ -11,6 +11,7 @@ from typing import Any
 from tycoon.core import SeededRng, derive_seed, is_legal, make
 from tycoon.core.players import make_bot
 from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly import bots as greedy
 from tycoon.games.esport_monopoly.bots import GreedyBot
 from tycoon.games.esport_monopoly.game import EsportMonopoly
 from tycoon.games.esport_monopoly.state import Deal, Manage, Pay, Window
@@ -85,3 +86,23 @@ def test_menus_lifts_deals_and_deal_steps_told_without_the_list_match_the_list()
             assert bot.offered(t, bot.intent, legal) == (bot.intent in legal)
             checked["intent"] += 1
     assert checked["menu"] > 1000 and checked["intent"] > 50 and checked["deal"] > 50, checked
+
+
+def test_the_actions_greedy_makes_once_are_the_actions_they_stand_for() -> None:
+    for seat in range(8):
+        assert greedy.ACCEPT[seat] == A.Accept(seat) and greedy.OFFER[seat] == A.Offer(seat)
+        assert greedy.REJECT[seat] == A.Reject(seat) and greedy.DROP[seat] == A.Drop(seat)
+        assert greedy.KEEP[seat] == A.Keep(seat) and greedy.PAY_FINE[seat] == A.PayFine(seat)
+        assert greedy.USE_CARD[seat] == A.UseCard(seat)
+        assert greedy.CARD_FINE[seat] == A.PayCardFine(seat)
+        assert greedy.TAKE_CHANCE[seat] == A.TakeChance(seat)
+        assert greedy.OPEN_DEAL[seat][7 - seat] == A.OpenDeal(seat, 7 - seat)
+        for square in (0, 13, 39):
+            assert greedy.GIVE[seat][square] == A.Give(seat, square)
+            assert greedy.TAKE[seat][square] == A.Take(seat, square)
+            assert greedy.REPAY[seat][square] == A.Repay(seat, square)
+        for amount in (-120, 0, 7, 260):
+            assert greedy.bid_of(seat, amount) == A.Bid(seat, amount)
+            assert greedy.bid_of(seat, amount) is greedy.bid_of(seat, amount)
+            assert greedy.cash_of(seat, amount) == A.Cash(seat, amount)
+            assert greedy.cash_of(seat, amount) is greedy.cash_of(seat, amount)

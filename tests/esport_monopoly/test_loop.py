@@ -13,6 +13,7 @@ import pytest
 from tycoon.core import SeededRng, derive_seed, make, play_bots
 from tycoon.core.match import general_play_bots
 from tycoon.core.players import Bot, make_bot
+from tycoon.games.esport_monopoly.loop import Choices
 
 Seen = list[tuple[int, Any, Any]]
 
@@ -89,3 +90,45 @@ def test_the_games_own_loop_stops_at_the_limit_and_goes_on_from_there() -> None:
             total += made
         reference.append((state, total))
     assert reference[0] == reference[1]
+
+
+def test_the_loops_lazy_choices_read_as_the_list_and_are_listed_once() -> None:
+    game = make("esport-monopoly", 4)
+    state = game.initial_state(SeededRng(4))
+    seat = game.to_act(state)[0]
+    listed_times = [0]
+
+    def lister(s: Any, who: int) -> Any:
+        listed_times[0] += 1
+        return game.legal_actions(s, who)
+
+    lazy = Choices(lister, state, seat)
+    assert listed_times[0] == 0
+    listed = list(game.legal_actions(state, seat))
+    assert list(lazy) == listed and len(lazy) == len(listed) and lazy[-1] == listed[-1]
+    assert listed[0] in lazy and list(lazy[:1]) == listed[:1]
+    assert repr(lazy) == f"Choices({listed!r})"
+    assert listed_times[0] == 1
+
+
+@pytest.mark.parametrize("config", [0, 3, 7])
+def test_unwrapped_greedy_seats_decided_by_their_brains_play_the_general_loops_games(
+    config: int,
+) -> None:
+    """The own loop asks a greedy seat's brain directly (the other tests wrap every bot, so
+    they see the general call): the same games, end state and next draw as the general loop."""
+    players, seats, options = CONFIGS[config]
+    for seed in range(4):
+        results = []
+        for loop in (play_bots, general_play_bots):
+            game = make("esport-monopoly", players, **options)
+            rng = SeededRng(seed)
+            state = game.initial_state(rng)
+            bots = [
+                make_bot(code, game, s, SeededRng(derive_seed(seed, s)))
+                for s, code in enumerate(seats)
+            ]
+            state, decisions = loop(game, state, bots, rng, 10**6)
+            results.append((state, decisions, rng.below(1 << 30)))
+        assert results[0] == results[1]
+        assert results[0][0].table.over

@@ -61,6 +61,48 @@ REPEAT_AFTER: Final = 12  # player-turns before a refused proposal may be made a
 
 Targets = list[tuple[int, int, tuple[int, ...]]]
 
+# The bot's actions made once per process rather than at each decision (a frozen dataclass is
+# built by its interpreted __init__, compiled or not: about a microsecond): by seat, and by seat
+# then square; bids and cash amounts as they come (kept up to a bound).
+SEATS: Final = range(8)
+ACCEPT: Final = tuple(A.Accept(s) for s in SEATS)
+REJECT: Final = tuple(A.Reject(s) for s in SEATS)
+DROP: Final = tuple(A.Drop(s) for s in SEATS)
+KEEP: Final = tuple(A.Keep(s) for s in SEATS)
+OFFER: Final = tuple(A.Offer(s) for s in SEATS)
+CARD_FINE: Final = tuple(A.PayCardFine(s) for s in SEATS)
+TAKE_CHANCE: Final = tuple(A.TakeChance(s) for s in SEATS)
+PAY_FINE: Final = tuple(A.PayFine(s) for s in SEATS)
+USE_CARD: Final = tuple(A.UseCard(s) for s in SEATS)
+OPEN_DEAL: Final = tuple(tuple(A.OpenDeal(s, p) for p in SEATS) for s in SEATS)
+GIVE: Final = tuple(tuple(A.Give(s, q) for q in range(40)) for s in SEATS)
+TAKE: Final = tuple(tuple(A.Take(s, q) for q in range(40)) for s in SEATS)
+REPAY: Final = tuple(tuple(A.Repay(s, q) for q in range(40)) for s in SEATS)
+_BIDS: dict[tuple[int, int], A.Bid] = {}
+_CASH: dict[tuple[int, int], A.Cash] = {}
+
+
+def bid_of(seat: int, amount: int) -> A.Bid:
+    """``A.Bid(seat, amount)``, made once."""
+    key = (seat, amount)
+    found = _BIDS.get(key)
+    if found is None:
+        if len(_BIDS) > 4096:
+            _BIDS.clear()
+        found = _BIDS[key] = A.Bid(seat, amount)
+    return found
+
+
+def cash_of(seat: int, amount: int) -> A.Cash:
+    """``A.Cash(seat, amount)``, made once."""
+    key = (seat, amount)
+    found = _CASH.get(key)
+    if found is None:
+        if len(_CASH) > 4096:
+            _CASH.clear()
+        found = _CASH[key] = A.Cash(seat, amount)
+    return found
+
 
 class _Tables:
     """The bot's tables for one board, with every seat's deal targets for the last owner tuple
@@ -135,6 +177,13 @@ def tables(board: Board) -> _Tables:
 
 
 class GreedyBot(Bot):
+    """The ``greedy`` seat: a :class:`Bot` whose decisions are its :class:`Greedy`'s (``brain``).
+
+    The two are apart because core's ``Bot`` stays interpreted: compiled, a class deriving from
+    it is a Python class (each attribute read a dictionary lookup, each method call through
+    Python's protocol), while :class:`Greedy` derives from nothing and compiles to a native
+    class. The game's own simulation loop calls the brain directly."""
+
     # It reads its choices only where it picks among them (raising money, managing, writing a
     # deal, placing a building); a roll, a skip, a purchase and a bid come from the view.
     lazy_legal = True
@@ -150,18 +199,69 @@ class GreedyBot(Bot):
         self.reserve = int(self.float_param("reserve", 150, 0, 5000))
         self.trades = self.float_param("deals", 1, 0, 1) >= 0.5
         self.noise = self.float_param("noise", 0.0, 0.0, 1.0)
+        self.brain = Greedy(game, seat, self.reserve, self.trades, self.noise, self)
+        self.board = self.brain.board
+        self.tables = self.brain.tables
+
+    def choose(self, view: View, legal: Sequence[Any]) -> Action:
+        return self.brain.choose(view, legal)
+
+    @property
+    def intent(self) -> Action | None:
+        """The management action the bot opened its menu for."""
+        return self.brain.intent
+
+    def raise_money(self, t: Table, legal: Sequence[Any]) -> Action:
+        return self.brain.raise_money(t, legal)
+
+    def raise_money_listed(self, t: Table, legal: Sequence[Any]) -> Action:
+        return self.brain.raise_money_listed(t, legal)
+
+    def offered(self, t: Table, intent: Action, legal: Sequence[Any]) -> bool:
+        return self.brain.offered(t, intent, legal)
+
+    def deal_score(
+        self,
+        t: Table,
+        me: int,
+        other: int,
+        gets: tuple[int, ...],
+        gives: tuple[int, ...],
+        cash_in: int,
+    ) -> int:
+        return self.brain.deal_score(t, me, other, gets, gives, cash_in)
+
+    def likes(self, t: Table, d: Deal) -> bool:
+        return self.brain.likes(t, d)
+
+    def find_deal(self, t: Table) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
+        return self.brain.find_deal(t)
+
+
+class Greedy:
+    """The greedy bot's state and decisions (see :class:`GreedyBot`); ``bot`` is the seat's
+    bot, whose seeded noise (a random legal move now and then) it asks for."""
+
+    def __init__(
+        self, game: Any, seat: int, reserve: int, trades: bool, noise: float, bot: Bot
+    ) -> None:
+        self.seat = seat
+        self.reserve = reserve
+        self.trades = trades
+        self.noise = noise
+        self.bot = bot
         self.monopoly: EsportMonopoly = game
         self.rules: Rules = game.rules  # typed: compiled, its attributes are read natively
         self.board: Board = game.rules.board
         self.tables = tables(self.board)
-        self._roll = A.Roll(seat)
-        self._skip = A.Skip(seat)
-        self._buy = A.BuyDeed(seat)
-        self._decline = A.Decline(seat)
-        self._pass = A.Pass(seat)
-        self._manage = A.OpenManage(seat)
-        # The game's action objects for this seat by square (made once per game: building a
-        # frozen dataclass costs more than most of a decision).
+        # The game's action objects for this seat (made once per game: building a frozen
+        # dataclass costs more than most of a decision), by square for the management ones.
+        self._roll: A.Roll = game._roll_menu[seat][0]
+        self._skip: A.Skip = game._skip[seat]
+        self._buy: A.BuyDeed = game._buy[seat]
+        self._decline: A.Decline = game._decline[seat]
+        self._pass: A.Pass = game._pass[seat]
+        self._manage: A.OpenManage = game._manage[seat]
         self._build_of: tuple[A.Build, ...] = game._builds[seat]
         self._lift_of: tuple[A.Lift, ...] = game._lifts[seat]
         self._sell_of: tuple[A.Sell, ...] = game._sells[seat]
@@ -184,9 +284,13 @@ class GreedyBot(Bot):
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
-        if self.noise and self.explores(self.noise):
-            return self.random_choice(legal)
-        t = view.table
+        return self.decide(view.table, legal)
+
+    def decide(self, t: Table, legal: Sequence[Any]) -> Action:
+        """:meth:`choose` from the view's table (all a view holds but the seat, which is the
+        bot's own): the own loop hands it the table without making the view."""
+        if self.noise and self.bot.explores(self.noise):
+            return self.bot.random_choice(legal)
         top = t.stack[-1]
         kind = type(top)
         seat = self.seat
@@ -213,21 +317,19 @@ class GreedyBot(Bot):
         if kind is Deal:
             assert isinstance(top, Deal)
             if top.sent:
-                return A.Accept(seat) if self.likes(t, top) else A.Reject(seat)
+                return ACCEPT[seat] if self.likes(t, top) else REJECT[seat]
             return self.write_deal(t, top, legal)
         if kind is Fee:
             assert isinstance(top, Fee)
             cash = t.cash[seat]
             for square in top.squares:
                 if cash - self.board.lift[square] >= 3 * self.reserve:
-                    return A.Repay(seat, square)
-            return A.Keep(seat)
+                    return REPAY[seat][square]
+            return KEEP[seat]
         if kind is Place:
             return self.best_build(legal)
         assert isinstance(top, Choice)
-        return (
-            A.PayCardFine(seat) if t.cash[seat] >= top.amount + self.reserve else A.TakeChance(seat)
-        )
+        return CARD_FINE[seat] if t.cash[seat] >= top.amount + self.reserve else TAKE_CHANCE[seat]
 
     # -- before rolling ---------------------------------------------------------------------------
     def pre_roll(self, t: Table, legal: Sequence[Any]) -> Action:
@@ -236,9 +338,9 @@ class GreedyBot(Bot):
             early = self.unowned(t) >= 6
             if early:
                 if t.cards[seat]:
-                    return A.UseCard(seat)
+                    return USE_CARD[seat]
                 if t.cash[seat] >= self.board.jail_fine + self.reserve:
-                    return A.PayFine(seat)
+                    return PAY_FINE[seat]
         return self.window(t, legal, own_turn=True)
 
     def out_of_turn(self, t: Table, legal: Sequence[Any]) -> Action:
@@ -310,7 +412,7 @@ class GreedyBot(Bot):
                 if plan is not None:
                     self.plan = plan
                     self._deals_key = None  # look again next turn
-                    return A.OpenDeal(seat, plan[0])
+                    return OPEN_DEAL[seat][plan[0]]
         return None
 
     def lift_needs(self, held: int, mortgaged: int) -> None:
@@ -406,7 +508,7 @@ class GreedyBot(Bot):
             limit = self.value(t, a.lot)
         limit = min(limit, cash - self.reserve // 2)
         if limit > a.high and cash > a.high:  # bidding is a choice (the list is not read)
-            return A.Bid(seat, limit)  # straight to its limit: auctions short
+            return bid_of(seat, limit)  # straight to its limit: auctions short
         return self._pass
 
     # -- debt ---------------------------------------------------------------------------------
@@ -609,26 +711,26 @@ class GreedyBot(Bot):
         seat = self.seat
         plan = self.plan
         if plan is None or plan[0] != d.partner:
-            return A.Drop(seat)
+            return DROP[seat]
         _, give, take, cash = plan
         # Each step of the plan if it is among the choices (told as the game lists them, from
         # the deeds each side may trade and the cash each has, without listing them all).
         for square in give:
             if square not in d.give:
                 if square in self.rules.tradeable(t, seat):
-                    return A.Give(seat, square)
-                return A.Drop(seat)
+                    return GIVE[seat][square]
+                return DROP[seat]
         for square in take:
             if square not in d.take:
                 if square in self.rules.tradeable(t, d.partner):
-                    return A.Take(seat, square)
-                return A.Drop(seat)
+                    return TAKE[seat][square]
+                return DROP[seat]
         if cash != d.cash:
             if -t.cash[d.partner] <= cash <= t.cash[seat]:
-                return A.Cash(seat, cash)
-            return A.Drop(seat)
+                return cash_of(seat, cash)
+            return DROP[seat]
         self.plan = None
-        return A.Offer(seat)
+        return OFFER[seat]
 
     def offered(self, t: Table, intent: Action, legal: Sequence[Any]) -> bool:
         """Whether the management menu offers ``intent``: a lift or a deal told as the game

@@ -70,14 +70,35 @@ from tycoon.games.esport_monopoly.state import (
 
 # Module constants are Final: compiled, each is read from a C static rather than looked up in
 # the module's dictionary (or, for a literal, written into the code).
+# A name imported from a module where it is not Final is looked up in this module's dictionary
+# at each use, compiled: the hot paths use these copies (K_ for board.py's constants).
+TABLE: Final = Table
+STATE: Final = State
+K_TAX: Final = TAX
+K_GO_TO_JAIL: Final = GO_TO_JAIL
+K_CHANCE: Final = CHANCE
+K_MAIL: Final = MAIL
+K_PARKING: Final = PARKING
+K_CHANCE_DECK: Final = CHANCE_DECK
+K_MAIL_DECK: Final = MAIL_DECK
+K_PAY: Final = PAY
+K_REPAIRS: Final = REPAIRS
+K_ADVANCE: Final = ADVANCE
+K_GOTO: Final = GOTO
+K_BACK: Final = BACK
+K_COLLECT: Final = COLLECT
+K_JAIL_FREE: Final = JAIL_FREE
+K_TO_JAIL: Final = TO_JAIL
+K_EVENT: Final = EVENT
+K_FESTIVAL: Final = FESTIVAL
 WINDOW_BUILDERS: Final = "builders"
 WINDOW_EVERYONE: Final = "everyone"
 WINDOW_NONE: Final = "none"
-SLOW_SQUARES: Final = frozenset({CHANCE, MAIL})
 DICE: Final = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
 BUY: Final = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
 ACTIVE: Final = tuple((seat,) for seat in range(8))
+ROLLS: Final = tuple(A.Roll(seat) for seat in range(8))  # made once: see slow_roll
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -188,6 +209,8 @@ F_ACTING: Final = _F["acting"]
 F_ALIVE: Final = _F["alive"]
 F_CLAIMS: Final = _F["claims"]
 F_MORTGAGED: Final = _F["mortgaged"]
+F_RENT: Final = _F["rent"]
+F_POT: Final = _F["pot"]
 
 
 class _Thrown(Rng):
@@ -639,7 +662,7 @@ class Rules:
         """The rent an owned, unmortgaged property charges now."""
         owner = t.owner[square]
         kind = self.kinds[square]
-        if kind == EVENT:
+        if kind == K_EVENT:
             lv = t.level[square]
             if lv:
                 return self.board.rents[square][lv]
@@ -648,7 +671,7 @@ class Rules:
             if t.holdings[owner] & mask == mask and not t.mortgaged & mask:
                 return 2 * base
             return base
-        if kind == FESTIVAL:
+        if kind == K_FESTIVAL:
             return self.board.festival_rents[popcount(t.holdings[owner] & self.festival_mask) - 1]
         both = popcount(t.holdings[owner] & self.shop_mask)
         return self.board.shop_multipliers[both - 1] * dice_total
@@ -699,9 +722,11 @@ class Rules:
     def fast_roll(self, state: State, rng: Rng) -> State:
         """The common roll, straight from table to table: a move onto a square whose effect
         needs no draw and no decision but perhaps buying or raising cash (a deed; rent or tax,
-        paid in cash or owed by a player who can raise it; "go to jail"; nothing). Anything
-        else goes the general way with the dice already thrown. A test plays thousands of
-        rolls both ways and compares the states."""
+        paid in cash or owed by a player who can raise it; "go to jail"; nothing), or onto a
+        card square whose card is one of those (collect, pay, repairs, a Get Out of Jail Free
+        card, go to jail) or moves the token on to such a square (advance, go to, go back).
+        Anything else goes the general way with the dice already thrown. A test plays
+        thousands of rolls both ways and compares the states."""
         t = state.table
         seat = t.active
         outcome = rng.below(36)
@@ -728,33 +753,107 @@ class Rules:
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
         jail = t.jail
-        if self.ownable[square]:
-            owner = t.owner[square]
-            if owner < 0:
-                buy = True
-            elif owner != seat and not (t.mortgaged >> square) & 1:
-                if self.ask_rent:
-                    return self.slow_roll(state, rng, outcome)
-                amount = self.rent_of(t, square, d1 + d2)
-                if money[seat] < amount:
-                    # Short: a payment to raise, unless the player cannot (bankruptcy).
-                    if (
-                        not (t.alive >> owner) & 1
-                        or money[seat] - cash[seat] + self.max_raise(t, seat) < amount
-                    ):
+        chance = state.chance
+        mail = state.mail
+        seen = t.seen
+        hidden = t.hidden
+        cards = t.cards
+        landing = True
+        while landing:  # a card that moves the token lands it again
+            landing = False
+            if self.ownable[square]:
+                owner = t.owner[square]
+                if owner < 0:
+                    buy = True
+                elif owner != seat and not (t.mortgaged >> square) & 1:
+                    if self.ask_rent:
                         return self.slow_roll(state, rng, outcome)
-                    debt = Pay(seat, owner, amount, square)
-                else:
-                    money[seat] -= amount
-                    money[owner] += amount
-                    earned = list(rent)
-                    earned[square] += amount
-                    rent = tuple(earned)
-                    ev.append(("pay", seat, owner, amount, square))
-        else:
+                    amount = self.rent_of(t, square, d1 + d2)
+                    if money[seat] < amount:
+                        # Short: a payment to raise, unless the player cannot (bankruptcy).
+                        if (
+                            not (t.alive >> owner) & 1
+                            or money[seat] - cash[seat] + self.max_raise(t, seat) < amount
+                        ):
+                            return self.slow_roll(state, rng, outcome)
+                        debt = Pay(seat, owner, amount, square)
+                    else:
+                        money[seat] -= amount
+                        money[owner] += amount
+                        earned = list(rent)
+                        earned[square] += amount
+                        rent = tuple(earned)
+                        ev.append(("pay", seat, owner, amount, square))
+                continue
             kind = self.kinds[square]
-            if kind == TAX:
+            amount = 0  # a fine or tax to pay
+            if kind == K_TAX:
                 amount = self.board.tax[square]
+            elif kind == K_GO_TO_JAIL:
+                ev.append(("jail", seat))
+                square = self.board.jail_square
+                jailed = list(jail)
+                jailed[seat] = 1
+                jail = tuple(jailed)
+                continue
+            elif kind in (K_CHANCE, K_MAIL):
+                # draw, then do_card, for the cards that need no decision, no other player
+                # and no draw (the others go the general way).
+                deck = K_CHANCE_DECK if kind == K_CHANCE else K_MAIL_DECK
+                unseen = chance if deck == K_CHANCE_DECK else mail
+                pile = seen[deck]
+                index = unseen[0] if unseen else pile[0]
+                card = self.decks[deck][index]
+                effect = card.effect
+                if effect == K_PAY:
+                    amount = card.amount
+                elif effect == K_REPAIRS:
+                    for s in bits(t.holdings[seat]):
+                        lv = t.level[s]
+                        amount += card.arena if lv == 5 else lv * card.stand
+                elif effect in (K_ADVANCE, K_GOTO, K_BACK):
+                    landing = True
+                elif effect != K_COLLECT and effect != K_JAIL_FREE and effect != K_TO_JAIL:
+                    return self.slow_roll(state, rng, outcome)
+                if unseen:
+                    if deck == K_CHANCE_DECK:
+                        chance = unseen[1:]
+                        hidden = (hidden[0] - 1, hidden[1])
+                    else:
+                        mail = unseen[1:]
+                        hidden = (hidden[0], hidden[1] - 1)
+                else:
+                    pile = pile[1:]
+                if effect == K_JAIL_FREE:
+                    held = list(cards)
+                    held[seat] |= 1 << deck
+                    cards = tuple(held)
+                else:
+                    pile = (*pile, index)
+                seen = (pile, seen[1]) if deck == K_CHANCE_DECK else (seen[0], pile)
+                ev.append(("card", seat, deck, index))
+                if effect == K_COLLECT:
+                    money[seat] += card.amount
+                    ev.append(("pay", BANK, seat, card.amount, -1))
+                elif effect == K_TO_JAIL:
+                    ev.append(("jail", seat))
+                    square = self.board.jail_square
+                    jailed = list(jail)
+                    jailed[seat] = 1
+                    jail = tuple(jailed)
+                elif landing:
+                    if effect == K_BACK:
+                        square = (square - card.steps) % 40
+                    else:
+                        salary = effect == K_ADVANCE and card.to <= square
+                        square = card.to
+                        if salary:
+                            money[seat] += self.salary
+                            ev.append(("salary", seat, self.salary))
+                    ev.append(("move", seat, square))
+            elif kind == K_PARKING and self.free_parking and pot:
+                return self.slow_roll(state, rng, outcome)
+            if amount > 0:
                 if money[seat] < amount:
                     if money[seat] - cash[seat] + self.max_raise(t, seat) < amount:
                         return self.slow_roll(state, rng, outcome)
@@ -764,14 +863,6 @@ class Rules:
                     if self.free_parking:
                         pot += amount
                     ev.append(("pay", seat, self.fines_to, amount, -1))
-            elif kind == GO_TO_JAIL:
-                ev.append(("jail", seat))
-                square = self.board.jail_square
-                jailed = list(jail)
-                jailed[seat] = 1
-                jail = tuple(jailed)
-            elif kind in SLOW_SQUARES or (kind == PARKING and self.free_parking and pot):
-                return self.slow_roll(state, rng, outcome)
         position = list(t.position)
         position[seat] = square
         if passed_go or len(ev) > 2:
@@ -822,12 +913,12 @@ class Rules:
                 t.arenas,
             )
         table = _new_table(
-            Table,
+            TABLE,
             (
                 cash,
                 tuple(position),
                 jail,
-                t.cards,
+                cards,
                 t.alive,
                 t.eliminated,
                 t.owner,
@@ -836,8 +927,8 @@ class Rules:
                 t.holdings,
                 t.stands,
                 t.arenas,
-                t.seen,
-                t.hidden,
+                seen,
+                hidden,
                 pot,
                 active,
                 doubles,
@@ -855,7 +946,7 @@ class Rules:
                 acting,
             ),
         )
-        return _new_table(State, (table, state.chance, state.mail))
+        return _new_table(STATE, (table, chance, mail))
 
     def _windowed(self, state: State, fields: list[Any]) -> State:
         """The state with the table ``fields``, a window open: who acts worked out."""
@@ -870,7 +961,7 @@ class Rules:
             fields[F_STANDS],
             fields[F_ARENAS],
         )
-        return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+        return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
 
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
         """A building bought in the window (on_build, then advance, straight from table to
@@ -964,8 +1055,9 @@ class Rules:
     def fast_decision(self, state: State, action: Action, kind: type) -> State | None:
         """A step that changes a few fields and leaves a seat to decide (opening the menu or
         a deal, a step of writing a deal, a bid or a pass that leaves the auction open, a lift
-        from the menu, a mortgage or sale that leaves a debt still short), straight from table
-        to table; None for anything else (the general way). The game must not be over."""
+        from the menu, a mortgage or sale that leaves a debt still short, or raises enough to
+        pay a roll's debt and end the move), straight from table to table; None for anything
+        else (the general way). The game must not be over."""
         t = state.table
         stack = t.stack
         top = stack[-1]
@@ -1012,7 +1104,7 @@ class Rules:
                 fields[F_STACK] = (*stack[:-1], Deal(seat, action.partner))
                 fields[F_EVENTS] = ()
                 fields[F_ACTING] = ACTIVE[seat]
-                return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+                return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
             if kind is LIFT and type(stack[-2]) is Window:
                 assert isinstance(action, A.Lift)
                 square = action.square
@@ -1053,17 +1145,63 @@ class Rules:
                 value = self.half[square]
                 fields[F_EVENTS] = (("sell", seat, square, lv - 1, value),)
             cash[seat] += value
-            # advance: the debt is still short and can still be raised (else the general way
-            # pays it or declares the bankruptcy).
             if cash[payer] >= top.amount:
-                return None
+                return self._settled(state, fields, cash, top)
+            # advance: the debt is still short and can still be raised (else the general way
+            # declares the bankruptcy).
             fields[F_CASH] = tuple(cash)
             fields[F_ACTING] = ACTIVE[payer]
-            table = _new_table(Table, fields)
+            table = _new_table(TABLE, fields)
             if self.max_raise(table, payer) < top.amount:
                 return None
-            return _new_table(State, (table, state.chance, state.mail))
+            return _new_table(STATE, (table, state.chance, state.mail))
         return None
+
+    def _settled(self, state: State, fields: list[Any], cash: list[int], top: Pay) -> State | None:
+        """advance after a sale or mortgage that raised enough: the debt paid (transfer), then
+        the end of the move and the next window, when the debt was all that was left of the
+        move (a roll's rent or tax); None otherwise (the general way)."""
+        t = state.table
+        stack = t.stack
+        if len(stack) != 2 or type(stack[0]) is not EndMove:
+            return None
+        payer = top.payer
+        payee = top.payee
+        amount = top.amount
+        active = t.active
+        alive = t.alive
+        turn = t.turn
+        if not ((alive >> active) & 1 and t.again and not t.jail[active]):
+            turn += 1
+            if self.turn_cap and turn >= self.turn_cap:
+                return None
+        cash[payer] -= amount
+        if payee >= 0:
+            cash[payee] += amount
+            if top.square >= 0:
+                rent = list(t.rent)
+                rent[top.square] += amount
+                fields[F_RENT] = tuple(rent)
+        elif payee == POT:
+            fields[F_POT] = t.pot + amount
+        paid: Event = ("pay", payer, payee, amount, top.square)
+        fields[F_CASH] = tuple(cash)
+        fields[F_STACK] = WINDOW_STACK
+        fields[F_PASSED] = 0
+        fields[F_DEALT] = 0
+        fields[F_AGAIN] = False
+        if turn == t.turn:
+            fields[F_EVENTS] = (*fields[F_EVENTS], paid, ("again", active))
+        else:
+            for nxt in self.after[active]:
+                if (alive >> nxt) & 1:
+                    break
+            fields[F_TURN] = turn
+            fields[F_ACTIVE] = nxt
+            fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
+            fields[F_DOUBLES] = 0
+            fields[F_EVENTS] = (*fields[F_EVENTS], paid, ("turn", nxt))
+        return self._windowed(state, fields)
 
     def _decided(self, state: State, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> State:
         """The state with a new decision stack (its top a decision frame that is not a
@@ -1072,18 +1210,18 @@ class Rules:
         fields[F_STACK] = stack
         fields[F_EVENTS] = events
         fields[F_ACTING] = frame_seats(stack[-1], state.table.active)
-        return _new_table(State, (_new_table(Table, fields), state.chance, state.mail))
+        return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
 
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
         w = Work(state, _Thrown(outcome, rng))
-        self.on_roll(w, A.Roll(state.table.active))
+        self.on_roll(w, ROLLS[state.table.active])
         self.advance(w)
         return self.freeze(w)
 
     def freeze(self, w: Work) -> State:
         table = _new_table(
-            Table,
+            TABLE,
             (
                 w.cash,
                 w.position,
@@ -1116,7 +1254,7 @@ class Rules:
                 self.acting(w),
             ),
         )
-        return _new_table(State, (table, w.chance, w.mail))
+        return _new_table(STATE, (table, w.chance, w.mail))
 
     def acting(self, t: Tableish) -> tuple[int, ...]:
         """The seats that must decide now."""

@@ -745,7 +745,7 @@ class EsportMonopoly(Game[State, Action, View]):
             if rng is not current[0]:
                 current[0] = rng
                 for s in used:
-                    old = bots[s]
+                    old = bots[s].brain
                     if old.proposed or old.stuck[0] >= 0 or old.plan or old.intent:
                         bots[s] = GreedyBot(self, s, SeededRng(s), {})
                     elif old._deals_turn:
@@ -754,17 +754,18 @@ class EsportMonopoly(Game[State, Action, View]):
                 bot = bots[seat]
             used.add(seat)
             bot.rng = rng
+            brain = bot.brain
             t = state.table
             top = t.stack[-1]
             # The bot plans in one step what it does in the next (what to manage, the deal to
             # write); a search may start between the two, so the plan is worked out again.
-            if isinstance(top, Manage) and bot.intent is None:
-                bot.intent = bot.management(t, seat == t.active)
+            if isinstance(top, Manage) and brain.intent is None:
+                brain.intent = brain.management(t, seat == t.active)
             elif isinstance(top, Deal) and not top.sent:
-                plan = bot.plan
+                plan = brain.plan
                 if plan is None or plan[0] != top.partner:
-                    bot.plan = bot.find_deal(t)
-            return bot.choose(View(seat, t), legal)
+                    brain.plan = brain.find_deal(t)
+            return brain.choose(View(seat, t), legal)
 
         return act
 

@@ -5,16 +5,23 @@ Every decision still goes observe → the bot's choice from its view and its (la
 choices → transition, in the same order with the same draws, so the loop plays exactly the games
 of the general loop; ``tests/esport_monopoly/test_loop.py`` compares the two view by view. What
 it saves: the seats to act read straight off the table, the view made without a method call,
-and the transition's dispatch (the common roll goes straight to the rules' fast roll).
+and the transition's dispatch (the common roll goes straight to the rules' fast roll). The
+lazily listed choices are the loop's own :class:`Choices` (core's ``LazyLegal``, made here so
+that, compiled, making one at every decision is a native allocation rather than a call of an
+interpreted class's ``__init__``: about 5% of a compiled player-turn). A ``greedy`` seat is
+asked through its brain (``bots.Greedy``, a native class when compiled), handed the table its
+view would hold: ``Greedy.choose(view, legal)`` is ``decide(view.table, legal)``, and the
+tests play unwrapped greedy seats through both loops.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from tycoon.core import LazyLegal, Rng
+from tycoon.core import Rng
 from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.bots import GreedyBot
 from tycoon.games.esport_monopoly.state import State, View, Window
 
 if TYPE_CHECKING:
@@ -22,6 +29,43 @@ if TYPE_CHECKING:
 
 _ROLL: Final = A.Roll  # Final: compiled, read from a C static, not the module's dictionary
 _new: Final = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
+_VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
+_WINDOW: Final = Window
+
+
+class Choices(Sequence[Any]):
+    """A seat's legal choices, listed by ``lister`` when first read (as core's ``LazyLegal``:
+    a bot that tells its choice from its view never pays for the list). Reads as the list."""
+
+    def __init__(
+        self, lister: Callable[[State, int], Sequence[Any]], state: State, seat: int
+    ) -> None:
+        self._lister = lister
+        self._state = state
+        self._seat = seat
+        self._items: Sequence[Any] | None = None
+
+    def items(self) -> Sequence[Any]:
+        """The legal choices as the game lists them."""
+        items = self._items
+        if items is None:
+            items = self._items = self._lister(self._state, self._seat)
+        return items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.items()[index]
+
+    def __len__(self) -> int:
+        return len(self.items())
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.items()
+
+    def __repr__(self) -> str:
+        return f"Choices({list(self.items())!r})"
 
 
 def play_bots(
@@ -32,6 +76,10 @@ def play_bots(
     fast = rules.fast  # that is a native call rather than a call through Python's protocol
     legal_actions = game.legal_actions
     lazy = [bot.lazy_legal for bot in bots]
+    # A greedy seat's decisions straight from its brain, from the table its view would hold:
+    # compiled, a native call rather than a method looked up on the (interpreted-derived) bot
+    # with its arguments parsed, and no view made.
+    brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
     decisions = 0
     while decisions < limit:
         t = state.table
@@ -39,12 +87,16 @@ def play_bots(
         if not acting:
             break
         seat = acting[0]
-        legal = LazyLegal(game, state, seat) if lazy[seat] else legal_actions(state, seat)
-        action = bots[seat].choose(_new(View, (seat, t)), legal)
+        legal = Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
+        brain = brains[seat]
+        if brain is not None:
+            action = brain.decide(t, legal)  # choose(View(seat, t), legal)
+        else:
+            action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
         if (
             type(action) is _ROLL
             and fast
-            and type(t.stack[-1]) is Window
+            and type(t.stack[-1]) is _WINDOW
             and not t.claims
             and not t.jail[t.active]
         ):
@@ -55,4 +107,4 @@ def play_bots(
     return state, decisions
 
 
-__all__ = ["play_bots"]
+__all__ = ["Choices", "play_bots"]

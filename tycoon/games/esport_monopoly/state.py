@@ -18,14 +18,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple, final
 
 # Who gets money that is not paid to a player.
-BANK = -1
-POT = -2  # the free-parking pot (house rule)
+BANK: Final = -1
+POT: Final = -2  # the free-parking pot (house rule)
 
 # Buildings, as a building-shortage auction's lot.
-STAND, ARENA = 1, 2
+STAND: Final = 1
+ARENA: Final = 2
 
 # Why a game stopped (Table.over).
-PLAYING, LAST_STANDING, TURN_CAP = 0, 1, 2
+PLAYING: Final = 0
+LAST_STANDING: Final = 1
+TURN_CAP: Final = 2
 
 
 # -- frames of the decision stack -------------------------------------------------------------
@@ -227,9 +230,9 @@ Frame = (
     Window | EndMove | JailMove | Buy | Auction | Lots | Pay | Manage | Deal | Fee | Place | Choice
 )
 
-WINDOW = Window()
-END_MOVE = EndMove()
-JAIL_MOVE = JailMove()
+WINDOW: Final = Window()
+END_MOVE: Final = EndMove()
+JAIL_MOVE: Final = JailMove()
 
 # An event of the last step, for narration: a tag then numbers, e.g. ("rent", payer, owner,
 # amount, square). See render.py for every tag.
