@@ -362,11 +362,13 @@ def test_incremental_views_equal_observe_at_every_step(name: str, players: int, 
         to_act = game.to_act(state)
         for viewer in viewers:
             fresh = game.observe(state, viewer)
-            view = game.observe_next(*previous[viewer], state, viewer)
+            was, seen = previous[viewer]
+            view = game.observe_next(was, seen, state, viewer)
             assert view == fresh, (steps, viewer, "from the previous step")
             previous[viewer] = (state, view)
             if viewer in to_act or steps % 5 == 0 or not to_act:
-                view = game.observe_next(*kept[viewer], state, viewer)
+                was, seen = kept[viewer]
+                view = game.observe_next(was, seen, state, viewer)
                 assert view == fresh, (steps, viewer, "from an older view")
                 kept[viewer] = (state, view)
                 if encoding is not None and np is not None and viewer is not None:
