@@ -38,6 +38,7 @@ from tycoon.core import (
     replay_to_end,
     sample_choice,
 )
+from tycoon.core.encoding import Canvas
 from tycoon.core.views import to_jsonable
 from tycoon.server.render import safe_svg
 
@@ -333,3 +334,61 @@ def test_every_picture_parses_and_is_fit_to_serve(name: str, players: int, seed:
         assert step < MAX_STEPS
         seat = match.to_act()[rng.below(len(match.to_act()))]
         match.play(sample_choice(match.legal_actions(seat), rng))
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), cases())
+def test_incremental_views_equal_observe_at_every_step(name: str, players: int, seed: int) -> None:
+    """``observe_next`` (a view made from the previous one, reusing its parts whose inputs did
+    not change) is exactly ``observe`` at every step of a random game, for every viewer: made
+    from the previous step's view, and from a view some moves old (as the RL wrapper keeps
+    one per seat, made when the seat was last to act); and the persistent canvas fed with the
+    incremental views holds the fresh encoding of ``observe`` (so the leak test, which goes
+    through ``observe``, covers the incremental path too)."""
+    game = make(name, players)
+    encoding = game.encoding() if type(game).encoding_type is not None else None
+    np = pytest.importorskip("numpy") if encoding is not None else None
+    match: Match[Any, Any, Any] = Match(game, seed)
+    rng = SeededRng(seed + 5)
+    viewers = (*range(game.players), None)
+    previous = {viewer: (match.state, game.observe(match.state, viewer)) for viewer in viewers}
+    kept = dict(previous)
+    canvases: dict[int, Any] = {}
+    steps = 0
+    while not match.is_over() and steps < 1500:
+        steps += 1
+        seat = match.to_act()[0]
+        match.play(sample_choice(match.legal_actions(seat), rng))
+        state = match.state
+        to_act = game.to_act(state)
+        for viewer in viewers:
+            fresh = game.observe(state, viewer)
+            was, seen = previous[viewer]
+            view = game.observe_next(was, seen, state, viewer)
+            assert view == fresh, (steps, viewer, "from the previous step")
+            previous[viewer] = (state, view)
+            if viewer in to_act or steps % 5 == 0 or not to_act:
+                was, seen = kept[viewer]
+                view = game.observe_next(was, seen, state, viewer)
+                assert view == fresh, (steps, viewer, "from an older view")
+                kept[viewer] = (state, view)
+                if encoding is not None and np is not None and viewer is not None:
+                    canvas = canvases.get(viewer)
+                    if canvas is None:
+                        canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
+                        canvases[viewer] = canvas
+                    encoding.encode(view, canvas)
+                    assert canvas.data.tolist() == [
+                        float(np.float32(value)) for value in encoding.features(fresh)
+                    ], (steps, viewer, "the persistent canvas")
+
+
+def test_observe_next_is_observe_unless_a_game_offers_its_own() -> None:
+    """The protocol's default: a game that does not offer an incremental view gets observe's."""
+
+    class Plain(Game[int, Action, tuple[int, int | None]]):
+        def observe(self, state: int, seat: int | None) -> tuple[int, int | None]:
+            return (state, seat)
+
+    game = object.__new__(Plain)
+    assert game.observe_next(1, (1, 0), 2, 0) == (2, 0)
+    assert game.observe_next(1, (1, None), 3, None) == (3, None)

@@ -485,3 +485,52 @@ def test_a_part_made_from_equal_sources_is_kept() -> None:
     assert not canvas.unchanged("other", (1, (2, 4)))
     fresh = Canvas([0.0] * 4)
     assert not fresh.unchanged("part", (1,)) and not fresh.unchanged("part", (1,))
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in game_specs()])
+def test_a_seats_next_view_is_made_from_its_last_by_observe_next(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table asks the game for a seat's first view with ``observe`` and for every later one
+    with ``observe_next``, given the state and view it last made for that seat (a game then
+    reuses what did not change); the observations stay the fresh encoding of ``observe``."""
+    game = make(name)
+    table = Table(game)
+    calls: list[tuple[str, Any, Any, Any]] = []
+    observe, observe_next = game.observe, game.observe_next
+
+    def counted_observe(state: Any, seat: int | None) -> Any:
+        view = observe(state, seat)
+        calls.append(("observe", None, state, view))
+        return view
+
+    def counted_next(prev_state: Any, prev_view: Any, state: Any, seat: int | None) -> Any:
+        view = observe_next(prev_state, prev_view, state, seat)
+        calls.append(("next", (prev_state, prev_view), state, view))
+        return view
+
+    monkeypatch.setattr(game, "observe", counted_observe)
+    monkeypatch.setattr(game, "observe_next", counted_next)
+    table.reset(3)
+    rng = SeededRng(4)
+    last: dict[int, tuple[Any, Any]] = {}
+    for _ in range(40):
+        to_act = table.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        calls.clear()
+        observation = table.observation(seat)
+        # The table's own call is the last one made (the default observe_next calls observe).
+        kind, given, state, view = calls[-1]
+        assert state is table.state
+        assert kind == ("next" if seat in last else "observe")
+        if seat in last:
+            assert given[0] is last[seat][0] and given[1] is last[seat][1]
+        last[seat] = (state, view)
+        fresh = table.encoding.features(observe(table.state, seat))
+        assert observation["observation"].tolist() == [float(v) for v in fresh]
+        ids = np.flatnonzero(observation["action_mask"])
+        action = table.action(seat, int(ids[rng.below(len(ids))]))
+        assert action is not None
+        table.play(action)

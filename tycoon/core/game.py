@@ -138,6 +138,15 @@ class Game(Generic[S, A, V]):
         """What ``seat`` may know (``None``: a spectator). The only way faces see a state."""
         raise NotImplementedError
 
+    def observe_next(self, prev_state: S, prev_view: V, state: S, seat: int | None) -> V:
+        """Exactly ``observe(state, seat)``, given ``prev_view``, which is ``observe(prev_state,
+        seat)`` (the same seat): a game may reuse the parts of the previous view whose inputs in
+        the state are the very same objects (states are immutable and share their unchanged
+        parts), computing the others with the same part functions as :meth:`observe`, so that
+        one place still decides what a seat sees. By default, :meth:`observe`. The conformance
+        suite checks that it equals :meth:`observe` at every step of every game."""
+        return self.observe(state, seat)
+
     def outcome(self, state: S) -> Outcome | None:
         """Scores and ranks once the game is over, otherwise ``None``."""
         raise NotImplementedError

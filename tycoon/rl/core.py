@@ -113,6 +113,9 @@ class Table:
         # ``_encoded[seat]`` is the state the canvas was last written for.
         self._canvases: dict[int, Canvas] = {}
         self._encoded: dict[int, Any] = {}
+        # Per seat: the state its last view was made for, and that view (the next view is made
+        # from it by the game's ``observe_next``, which reuses the parts that did not change).
+        self._seen: dict[int, tuple[Any, Any]] = {}
         self._mask_bytes = (self.encoding.actions + 1 + 7) // 8
         self._no_mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
         self._wait_mask = self._no_mask.copy()
@@ -231,7 +234,13 @@ class Table:
         if self._encoded.get(seat, _NOTHING) is not state:
             # Marked stale first: an encoding that fails leaves the canvas half written.
             self._encoded[seat] = _NOTHING
-            self.encoding.encode(self.game.observe(state, seat), canvas)
+            seen = self._seen.get(seat)
+            if seen is None:
+                view = self.game.observe(state, seat)
+            else:
+                view = self.game.observe_next(seen[0], seen[1], state, seat)
+            self._seen[seat] = (state, view)
+            self.encoding.encode(view, canvas)
             self._encoded[seat] = state
         features: np.ndarray = canvas.data.copy()
         return features

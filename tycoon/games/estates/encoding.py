@@ -167,6 +167,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._moment: list[float] = [0] * (self._to_act_at + players)
         self._moment[self._bids_at : self._holder_at] = [-2] * (players - 1)
         self._score_start = self._moment_start + len(self._moment)
+        # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
+        self._offer_made: tuple[object, list[float]] = (None, [])
 
     def encode(self, view: EstatesView, canvas: Canvas) -> None:
         players = self._players
@@ -177,7 +179,11 @@ class EstatesEncoding(Encoding[EstatesView]):
             self._board(board, seat, canvas)
         offer = view.offer
         if not canvas.same("offer", offer):
-            canvas.block("offer values", self._offer_at, self._offer(offer))
+            # The same offer for every seat: its numbers made once.
+            made = self._offer_made
+            if made[0] is not offer:
+                made = self._offer_made = (offer, self._offer(offer))
+            canvas.block("offer values", self._offer_at, made[1])
         roofs = view.roof_values_left
         if not canvas.same("roofs", roofs):
             max_roof = self._max_roof
@@ -201,23 +207,27 @@ class EstatesEncoding(Encoding[EstatesView]):
                 [-1 if money[other] is None else money[other] for other in order]
                 + [-1 if box[other] is None else box[other] for other in order],
             )
-        moment = self._moment.copy()
-        moment[PHASE_INDEX[view.phase]] = 1
+        # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
+        # act) set and cleared where they moved, its figures (the rooftop turned over, the
+        # bids) written when they changed.
+        moment = self._moment_start
+        ones = [moment + PHASE_INDEX[view.phase]]
         if view.auctioneer >= 0:
-            moment[self._auctioneer_at + (view.auctioneer - start) % players] = 1
-        moment[self._stowed_at] = view.stowed
+            ones.append(moment + self._auctioneer_at + (view.auctioneer - start) % players)
+        if view.stowed:
+            ones.append(moment + self._stowed_at)
         if 0 <= view.piece < self._num_pieces:
-            moment[self._piece_at + view.piece] = 1
-        moment[self._roof_value_at] = view.roof_value
-        bids = view.bids
-        bids_at = self._bids_at
-        for index in range(min(len(bids), players - 1)):
-            moment[bids_at + index] = bids[index]
+            ones.append(moment + self._piece_at + view.piece)
         if view.holder >= 0:
-            moment[self._holder_at + (view.holder - start) % players] = 1
+            ones.append(moment + self._holder_at + (view.holder - start) % players)
         if view.to_act:
-            moment[self._to_act_at + (view.to_act[0] - start) % players] = 1
-        canvas.block("moment", self._moment_start, moment)
+            ones.append(moment + self._to_act_at + (view.to_act[0] - start) % players)
+        canvas.hot("moment ones", moment, moment + len(self._moment), ones)
+        bids = view.bids
+        figures: list[float] = [view.roof_value, *bids[: players - 1]]
+        if len(bids) < players - 1:
+            figures += [-2] * (players - 1 - len(bids))
+        canvas.block("moment figures", moment + self._roof_value_at, figures)
         if not canvas.unchanged(
             "score sources", (start, view.turn, view.round, view.rounds, view.wins, view.totals)
         ):
@@ -263,18 +273,27 @@ class EstatesEncoding(Encoding[EstatesView]):
                 data[values_at + lot] = stack[-1] % values + 1 if stack else 0
         if memo is not None:
             memo["stacks"] = stacks
-        canvas.block(
-            "pieces",
-            self._roof_at,
-            [
-                *board.roofs,
-                *board.lengths,
-                *board.built,
-                *board.barriers,
-                board.mayor,
-                board.cancel,
-            ],
+        pieces = (
+            board.roofs,
+            board.lengths,
+            board.built,
+            board.barriers,
+            board.mayor,
+            board.cancel,
         )
+        if not canvas.unchanged("pieces sources", pieces):
+            canvas.block(
+                "pieces",
+                self._roof_at,
+                [
+                    *board.roofs,
+                    *board.lengths,
+                    *board.built,
+                    *board.barriers,
+                    board.mayor,
+                    board.cancel,
+                ],
+            )
         if not canvas.same("certificates", board.certificates):
             players = self._players
             canvas.choices(

@@ -654,43 +654,77 @@ class Estates(Game[EstatesState, Action, EstatesView]):
     # -- what each seat sees -----------------------------------------------------------------
 
     def observe(self, state: EstatesState, seat: int | None) -> EstatesView:
-        n = self.players
-        results = state.results
-        if self.open_money or state.phase == OVER:
-            money: tuple[int | None, ...] = state.money
-            box: tuple[int | None, ...] = state.box
-        else:
-            money = tuple(state.money[s] if s == seat else None for s in range(n))
-            box = tuple(state.box[s] if s == seat else None for s in range(n))
-            if results:
-                results = tuple(_masked_result(r, seat) for r in results)
+        return self._view(state, seat, None, None)
+
+    def observe_next(
+        self,
+        prev_state: EstatesState,
+        prev_view: EstatesView,
+        state: EstatesState,
+        seat: int | None,
+    ) -> EstatesView:
+        """``observe(state, seat)``, reusing the previous view's money, cash boxes and round
+        results where the state's are the very same objects and as secret as they were."""
+        return self._view(state, seat, prev_state, prev_view)
+
+    def _view(
+        self,
+        state: EstatesState,
+        seat: int | None,
+        prev_state: EstatesState | None,
+        prev_view: EstatesView | None,
+    ) -> EstatesView:
+        """The view of ``seat``; its secret parts are made by ``_seen_figures`` and
+        ``_seen_results`` alone, or taken from ``prev_view`` (the view of ``prev_state`` for
+        the same seat) where their inputs are the same objects and equally secret."""
+        secret = not self.open_money and state.phase != OVER
+        money: tuple[int | None, ...] | None = None
+        box: tuple[int | None, ...] | None = None
+        results: tuple[RoundResult, ...] | None = None
+        if (
+            prev_state is not None
+            and prev_view is not None
+            and secret == (not self.open_money and prev_state.phase != OVER)
+        ):
+            if state.money is prev_state.money:
+                money = prev_view.money
+            if state.box is prev_state.box:
+                box = prev_view.box
+            if state.results is prev_state.results:
+                results = prev_view.results
+        if money is None:
+            money = _seen_figures(state.money, seat, secret)
+        if box is None:
+            box = _seen_figures(state.box, seat, secret)
+        if results is None:
+            results = _seen_results(state.results, seat, secret)
         return EstatesView(
-            seat=seat,
-            players=n,
-            board=state.board,
-            offer=state.offer,
-            roofs_face_down=len(state.roofs_left),
-            roof_values_left=state.roofs_left,
-            money=money,
-            box=box,
-            phase=PHASE_NAMES[state.phase],
-            auctioneer=state.auctioneer,
-            stowed=state.stowed,
-            piece=state.piece,
-            roof_value=state.roof_value,
-            bids=state.bids,
-            holder=state.holder,
-            to_act=self.to_act(state),
-            turn=state.turn,
-            round=state.round,
-            rounds=self.rounds,
-            start_seat=state.start_seat,
-            wins=state.wins,
-            totals=state.totals,
-            results=results,
-            tally=state.tally,
-            end_reason=state.end_reason,
-            paid=state.paid,
+            seat,
+            self.players,
+            state.board,
+            state.offer,
+            len(state.roofs_left),
+            state.roofs_left,
+            money,
+            box,
+            PHASE_NAMES[state.phase],
+            state.auctioneer,
+            state.stowed,
+            state.piece,
+            state.roof_value,
+            state.bids,
+            state.holder,
+            self.to_act(state),
+            state.turn,
+            state.round,
+            self.rounds,
+            state.start_seat,
+            state.wins,
+            state.totals,
+            results,
+            state.tally,
+            state.end_reason,
+            state.paid,
         )
 
     def sample_state(self, view: EstatesView, rng: Rng) -> EstatesState:
@@ -1008,6 +1042,25 @@ def high_bidder(bids: tuple[int, ...], auctioneer: int, players: int) -> tuple[i
         if bids[i] >= 0:
             return bids[i], (auctioneer + 1 + i) % players
     raise ValueError("nobody has bid")
+
+
+def _seen_figures(
+    figures: tuple[int, ...], seat: int | None, secret: bool
+) -> tuple[int | None, ...]:
+    """Per-seat secret figures (money in hand, cash boxes) as ``seat`` sees them: its own, and
+    ``None`` for the others while they are ``secret``."""
+    if not secret:
+        return figures
+    return tuple([figure if other == seat else None for other, figure in enumerate(figures)])
+
+
+def _seen_results(
+    results: tuple[RoundResult, ...], seat: int | None, secret: bool
+) -> tuple[RoundResult, ...]:
+    """The finished rounds as ``seat`` sees them (see ``_masked_result``)."""
+    if not secret or not results:
+        return results
+    return tuple([_masked_result(result, seat) for result in results])
 
 
 def _masked_result(result: RoundResult, seat: int | None) -> RoundResult:

@@ -260,63 +260,81 @@ class MiltonKeynesEncoding(Encoding[View]):
                 start + SIZE,
                 [start + cell for lot in view.lots for cell in lot],
             )
-        hand_sources = (
-            seat,
-            *_seat_figures(view),
-            view.known_permits,
-            view.cash,
-            view.hand_permits,
-            view.deed_deck,
-            view.permit_deck,
-        )
-        if not canvas.unchanged("hand sources", hand_sources):
-            self._hands(view, seat, canvas)
+        # The seats' figures, the known permits and the observer's own hand: three runs, each
+        # made again only when its own sources changed.
+        if not canvas.unchanged("figure sources", (seat, *_seat_figures(view))):
+            rotated = [_per_seat(figure, seat, players, -1) for figure in _seat_figures(view)]
+            canvas.block(
+                "figures",
+                at["seat figures"],
+                [
+                    -1 if figure[other] is None else figure[other]
+                    for other in range(players)
+                    for figure in rotated
+                ],
+            )
+        if not canvas.unchanged("known permit sources", (seat, view.known_permits)):
+            known: list[float] = []
+            for permits in _per_seat(view.known_permits, seat, players, ()):
+                known += _padded(permits, PERMIT_TYPES)
+            canvas.block("known permits", at["known permits"], known)
+        if not canvas.unchanged(
+            "own sources", (view.cash, view.hand_permits, view.deed_deck, view.permit_deck)
+        ):
+            canvas.block(
+                "own",
+                at["cash"],
+                [
+                    -1 if view.cash is None else view.cash,
+                    *_padded(view.hand_permits, PERMIT_TYPES),
+                    view.deed_deck,
+                    view.permit_deck,
+                ],
+            )
+        # The table slices (queue to the end) in four runs, each made again only when its own
+        # sources changed: the queue moves at almost every step, the rest now and then.
+        at_queue = at["queue"]
+        if not canvas.unchanged("queue sources", (seat, view.queue)):
+            queue = [0] * players
+            if view.queue:
+                queue[relative_seat(view.queue[0], seat, players)] = 1
+            canvas.block("queue", at_queue, queue)
         sealed = view.sealed
-        table_sources = (
-            seat,
-            view.queue,
-            view.order,
-            None if sealed is None else (sealed.seats, sealed.committed, sealed.own is not None),
-            view.bribes,
-            len(view.draft),
-            view.bought,
-            view.lobbied,
-            view.slots,
-            view.bids,
-            view.bid_flow,
-            view.offer,
-            view.passes,
-            view.requisitioner,
-            len(view.claims),
-            view.stall,
-            view.deck_mark,
-            view.counters,
-        )
-        if not canvas.unchanged("table sources", table_sources):
-            canvas.block("table", at["queue"], self._table(view, seat))
+        if not canvas.unchanged(
+            "step sources",
+            (
+                seat,
+                view.order,
+                None
+                if sealed is None
+                else (sealed.seats, sealed.committed, sealed.own is not None),
+                view.bribes,
+                len(view.draft),
+                view.bought,
+                view.lobbied,
+            ),
+        ):
+            canvas.block("step", at["order"], self._step(view, seat))
+        if not canvas.unchanged("bid sources", (seat, view.slots, view.bids, view.bid_flow)):
+            canvas.block("bidding", at["permit slots"], self._bidding(view, seat))
+        if not canvas.unchanged(
+            "trade sources",
+            (
+                seat,
+                view.offer,
+                view.passes,
+                view.requisitioner,
+                len(view.claims),
+                view.stall,
+                view.deck_mark,
+                view.counters,
+            ),
+        ):
+            canvas.block("trade", at["offer"], self._trade(view, seat))
 
-    def _hands(self, view: View, seat: int | None, canvas: Canvas) -> None:
-        """The per-seat figures and the observer's hand."""
+    def _step(self, view: View, seat: int | None) -> list[float]:
+        """The turn order, bribes and the sealed step's seats, the draft and the flags."""
         players = self._players
-        rotated = [_per_seat(figure, seat, players, -1) for figure in _seat_figures(view)]
-        hand: list[float] = [
-            -1 if figure[other] is None else figure[other]
-            for other in range(players)
-            for figure in rotated
-        ]
-        for permits in _per_seat(view.known_permits, seat, players, ()):
-            hand += _padded(permits, PERMIT_TYPES)
-        hand.append(-1 if view.cash is None else view.cash)
-        hand += _padded(view.hand_permits, PERMIT_TYPES)
-        hand += (view.deed_deck, view.permit_deck)
-        canvas.block("hands", self._at["seat figures"], hand)
-
-    def _table(self, view: View, seat: int | None) -> list[float]:
-        """The slices from the queue to the end."""
-        players = self._players
-        queue = [0] * players
-        if view.queue:
-            queue[relative_seat(view.queue[0], seat, players)] = 1
         places = [-1] * players
         for place, other in enumerate(view.order):
             places[relative_seat(other, seat, players)] = place
@@ -328,7 +346,7 @@ class MiltonKeynesEncoding(Encoding[View]):
                 in_step[relative_seat(other, seat, players)] = 1
             for other in sealed.committed:
                 committed[relative_seat(other, seat, players)] = 1
-        values: list[float] = queue + places + _per_seat(view.bribes, seat, players, -1)
+        values: list[float] = places + _per_seat(view.bribes, seat, players, -1)
         values += in_step
         values += committed
         values += (
@@ -337,21 +355,30 @@ class MiltonKeynesEncoding(Encoding[View]):
             view.bought,
             view.lobbied,
         )
-        values += [permit + 1 for permit in _per_seat(view.slots, seat, players, -1)]
+        return values
+
+    def _bidding(self, view: View, seat: int | None) -> list[float]:
+        """The permit slots, bids and bid flows."""
+        players = self._players
+        values: list[float] = [permit + 1 for permit in _per_seat(view.slots, seat, players, -1)]
         for pair in _per_seat(view.bids, seat, players, (-1, -1)):
             values += pair
         values += _per_seat(view.bid_flow, seat, players, 0)
+        return values
+
+    def _trade(self, view: View, seat: int | None) -> list[float]:
+        """The offer, passes, requisitions, the stall, the deck mark and the counters."""
+        players = self._players
         offer = view.offer
-        offer_values = [0] * (2 * players + 3)
+        values: list[float] = [0] * (2 * players + 3)
         if offer is not None:
             offerer = relative_seat(offer.seat, seat, players)
             receiver = relative_seat(offer.to, seat, players)
             if 0 <= offerer < players:
-                offer_values[offerer] = 1
+                values[offerer] = 1
             if 0 <= receiver < players:
-                offer_values[players + receiver] = 1
-            offer_values[2 * players :] = [offer.cash, len(offer.give), len(offer.want)]
-        values += offer_values
+                values[players + receiver] = 1
+            values[2 * players :] = [offer.cash, len(offer.give), len(offer.want)]
         values.append(view.passes)
         requisitioner = [0] * players
         relative = relative_seat(view.requisitioner, seat, players)

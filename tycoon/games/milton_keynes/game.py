@@ -20,6 +20,7 @@ from tycoon.core import (
     Outcome,
     Rng,
     SealedCommits,
+    SealedView,
     data_option,
     notation,
 )
@@ -647,60 +648,125 @@ class MiltonKeynes(Game[State, Action, View]):
         return cells
 
     def observe(self, state: State, seat: int | None) -> View:
-        own = state.players[seat] if seat is not None else None
-        players = state.players
-        cells = self._cells
+        return self._view(state, seat, None, None)
+
+    def observe_next(
+        self, prev_state: State, prev_view: View, state: State, seat: int | None
+    ) -> View:
+        """``observe(state, seat)``, reusing the parts of the seat's previous view whose inputs
+        in the state are the same objects: the seats' figures and own hand (``players``), the
+        map's plot lists (``city``), the lots, the sealed step, the requisitions."""
+        return self._view(state, seat, prev_state, prev_view)
+
+    def _view(
+        self, state: State, seat: int | None, prev_state: State | None, prev_view: View | None
+    ) -> View:
+        """The view of ``seat``: each part made by its own function below, or taken from
+        ``prev_view`` (the view of ``prev_state`` for the same seat) where that part's inputs
+        are the very same objects."""
+        seats: _SeatsPart | None = None
+        plots: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        lots: tuple[tuple[int, ...], ...] | None = None
+        sealed: SealedView[Any] | None = None
+        sealed_known = False
+        claims: tuple[tuple[tuple[int, int], ...], tuple[tuple[Commission, int], ...]] | None
+        claims = None
+        own_pending: tuple[Commission, ...] | None = None
+        if prev_state is not None and prev_view is not None:
+            if state.players is prev_state.players:
+                seats = _seats_of_view(prev_view)
+            if state.city is prev_state.city:
+                plots = (prev_view.river_all, prev_view.marsh)
+            if state.lots is prev_state.lots:
+                lots = prev_view.lots
+            if state.sealed is prev_state.sealed:
+                sealed = prev_view.sealed
+                sealed_known = True
+            if state.claims is prev_state.claims:
+                claims = (prev_view.claims, prev_view.own_claims)
+            if state.pending is prev_state.pending:
+                own_pending = prev_view.own_pending
+        if seats is None:
+            seats = self._seen_seats(state.players, seat)
+        if plots is None:
+            plots = (self._cells(state.city.river_all), self._cells(state.city.marsh))
+        if lots is None:
+            lots = tuple([self._cells(lot) for lot in state.lots])
+        if not sealed_known:
+            sealed = state.sealed.view(seat) if state.sealed is not None else None
+        if claims is None:
+            claims = _seen_claims(state.claims, seat)
+        if own_pending is None:
+            own_pending = tuple([item for who, item in state.pending if who == seat])
+        markers, floors, deed_counts, permit_counts, known_deeds, known_permits = seats[:6]
+        cash, hand_deeds, hand_permits, counted_cash = seats[6:]
         return View(
-            seat=seat,
-            players=self.players,
-            phase=_PHASE_NAMES[state.phase],
-            year=state.year,
-            season=state.season,
-            characters=state.characters,
-            buildings=state.city.buildings,
-            incomes=state.city.incomes,
-            next_building=state.city.next_id,
-            river_all=cells(state.city.river_all),
-            marsh=cells(state.city.marsh),
-            markers=tuple([p.marker for p in players]),
-            floors=tuple([p.floor for p in players]),
-            blocks=state.city.blocks,
-            deed_counts=tuple([p.deeds.bit_count() for p in players]),
-            permit_counts=tuple([sum(p.permits) for p in players]),
-            known_deeds=tuple([cells(p.known_deeds) for p in players]),
-            known_permits=tuple([p.known_permits for p in players]),
-            cash=own.cash if own is not None else None,
-            hand_deeds=cells(own.deeds) if own is not None else (),
-            hand_permits=own.permits if own is not None else (),
-            deed_deck=len(state.deed_deck),
-            permit_deck=len(state.permit_deck),
-            queue=state.queue,
-            sealed=state.sealed.view(seat) if state.sealed is not None else None,
-            draft=state.drafts[seat] if seat is not None else (),
-            lots=tuple([cells(lot) for lot in state.lots]),
-            bribes=state.bribes,
-            order=state.order,
-            bought=state.bought,
-            lobbied=state.lobbied,
-            slots=state.slots,
-            bids=state.bids,
-            bid_flow=state.bid_flow,
-            offer=state.offer,
-            offers_left=state.offers_left,
-            passes=state.passes,
-            claims=tuple([(who, plot) for who, _, plot in state.claims if plot >= 0]),
-            requisitioner=(
-                state.pending[0][0] if state.phase == Phase.REQUISITION and state.pending else -1
-            ),
-            own_claims=tuple([(item, plot) for who, item, plot in state.claims if who == seat]),
-            own_pending=tuple([item for who, item in state.pending if who == seat]),
-            river_path=state.river_path,
-            log=state.log,
-            deck_mark=state.deck_mark,
-            stall=state.stall,
-            counters=state.counters,
-            ended=state.ended,
-            counted_cash=tuple([p.counted for p in players]),
+            seat,
+            self.players,
+            _PHASE_NAMES[state.phase],
+            state.year,
+            state.season,
+            state.characters,
+            state.city.buildings,
+            state.city.incomes,
+            state.city.next_id,
+            plots[0],
+            plots[1],
+            markers,
+            floors,
+            state.city.blocks,
+            deed_counts,
+            permit_counts,
+            known_deeds,
+            known_permits,
+            cash,
+            hand_deeds,
+            hand_permits,
+            len(state.deed_deck),
+            len(state.permit_deck),
+            state.queue,
+            sealed,
+            state.drafts[seat] if seat is not None else (),
+            lots,
+            state.bribes,
+            state.order,
+            state.bought,
+            state.lobbied,
+            state.slots,
+            state.bids,
+            state.bid_flow,
+            state.offer,
+            state.offers_left,
+            state.passes,
+            claims[0],
+            (state.pending[0][0] if state.phase == Phase.REQUISITION and state.pending else -1),
+            claims[1],
+            own_pending,
+            state.river_path,
+            state.log,
+            state.deck_mark,
+            state.stall,
+            state.counters,
+            state.ended,
+            counted_cash,
+        )
+
+    def _seen_seats(self, players: tuple[Player, ...], seat: int | None) -> _SeatsPart:
+        """What ``seat`` sees of every seat's figures: counts and what is publicly known of the
+        others, its own cash and hand (nothing of a hand for a spectator)."""
+        cells = self._cells
+        own = players[seat] if seat is not None else None
+        return (
+            tuple([p.marker for p in players]),
+            tuple([p.floor for p in players]),
+            tuple([p.deeds.bit_count() for p in players]),
+            tuple([sum(p.permits) for p in players]),
+            tuple([cells(p.known_deeds) for p in players]),
+            tuple([p.known_permits for p in players]),
+            own.cash if own is not None else None,
+            cells(own.deeds) if own is not None else (),
+            own.permits if own is not None else (),
+            tuple([p.counted for p in players]),
         )
 
     def sample_state(self, view: View, rng: Rng) -> State:
@@ -1121,3 +1187,46 @@ class MiltonKeynes(Game[State, Action, View]):
     def search_depth(self) -> int:
         """Rollout steps before the evaluation (a game between greedy bots runs ~300 steps)."""
         return 20
+
+
+# The seats' part of a view: markers, floors, deed counts, permit counts, known deeds, known
+# permits, own cash, own deeds, own permits, counted cash (``MiltonKeynes._seen_seats``).
+_SeatsPart = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    "int | None",
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]
+
+
+def _seats_of_view(view: View) -> _SeatsPart:
+    """The seats' part of a view, as ``_seen_seats`` made it."""
+    return (
+        view.markers,
+        view.floors,
+        view.deed_counts,
+        view.permit_counts,
+        view.known_deeds,
+        view.known_permits,
+        view.cash,
+        view.hand_deeds,
+        view.hand_permits,
+        view.counted_cash,
+    )
+
+
+def _seen_claims(
+    claims: tuple[tuple[int, Commission, int], ...], seat: int | None
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[Commission, int], ...]]:
+    """The requisitions named so far as ``seat`` sees them: by whom and which plot (the
+    commission in the pouch stays closed), and its own with their commissions."""
+    return (
+        tuple([(who, plot) for who, _, plot in claims if plot >= 0]),
+        tuple([(item, plot) for who, item, plot in claims if who == seat]),
+    )

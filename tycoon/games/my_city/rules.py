@@ -401,19 +401,20 @@ class MyCity(Game[CityState, CityAction, CityView]):
     # -- views --------------------------------------------------------------------------------
 
     def observe(self, state: CityState, seat: int | None) -> CityView:
+        # Positional, in the view's field order (a third cheaper than by keyword).
         return CityView(
-            seat=seat,
-            landmark_at=state.landmark_at,
-            zone_at=state.zone_at,
-            supply=state.supply,
-            rezones_used=state.rezones_used,
-            to_move=state.to_move,
-            drawn=state.drawn,
-            first=state.first,
-            opening_rolls=state.opening_rolls,
-            turn=state.turn,
-            skips=state.skips,
-            end=state.end,
+            seat,
+            state.landmark_at,
+            state.zone_at,
+            state.supply,
+            state.rezones_used,
+            state.to_move,
+            state.drawn,
+            state.first,
+            state.opening_rolls,
+            state.turn,
+            state.skips,
+            state.end,
         )
 
     def sample_state(self, view: CityView, rng: Rng) -> CityState:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from itertools import combinations
+from itertools import combinations, compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.encoding import LATER, ActionKind, Canvas, Encoding, FeatureSlice, LegalIds
@@ -152,6 +153,8 @@ class WaterRightsEncoding(Encoding[View]):
         self._town_cells = CELLS * CELL_FIGURES
         self._board_names = [f"board {number}" for number in range(len(MAYORS))]
         self._turn_at = self.slice_of("turn").start
+        self._economy_at = self.slice_of("economy").start
+        self._lines_at = self.slice_of("district line").start
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """The building phase's choices give their builds as cells per card: each build's id
@@ -176,61 +179,82 @@ class WaterRightsEncoding(Encoding[View]):
 
     def encode(self, view: View, canvas: Canvas) -> None:
         roles = len(ROLES)
-        head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
-        if view.role is not None and 0 <= view.role < roles:
-            head[view.role] = 1
-        if 0 <= view.active < roles:
-            head[roles + view.active] = 1
-        if 0 <= view.phase < len(PHASE_NAMES):
-            head[2 * roles + view.phase] = 1
-        head[-1] = view.round
-        canvas.block("head", 0, head)
+        if not canvas.unchanged("head sources", (view.role, view.active, view.phase, view.round)):
+            head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
+            if view.role is not None and 0 <= view.role < roles:
+                head[view.role] = 1
+            if 0 <= view.active < roles:
+                head[roles + view.active] = 1
+            if 0 <= view.phase < len(PHASE_NAMES):
+                head[2 * roles + view.phase] = 1
+            head[-1] = view.round
+            canvas.block("head", 0, head)
         towns = view.towns
-        figures: list[float] = []
         memo = canvas.memo
-        for number, town in enumerate(towns):
-            figures += _town_figures(town)
-            # A town that did not change this step is the same object, and one whose board did
-            # not change shares it: its cells are kept; of a changed board, only the cells
-            # that changed are written again.
-            board = (town.cells, town.water, town.paid, town.farms, town.plants)
-            start = self._cells_at + number * self._town_cells
-            if memo is None:
-                canvas.data[start : start + self._town_cells] = self._cells(town)
-                continue
-            name = self._board_names[number]
-            old = memo.get(name)
-            if old is None:
-                canvas.data[start : start + self._town_cells] = self._cells(town)
-            elif old != board:
-                self._changed_cells(town, old, canvas, start)
-            memo[name] = board
-        canvas.block("town figures", self._figures_at, figures)
+        if memo is None or not canvas.same("towns", towns):
+            for number, town in enumerate(towns):
+                # A town that did not change is the same object: its figures and cells are
+                # kept. Of a changed board, only the cells that changed are written again.
+                name = self._board_names[number]
+                if memo is not None and memo.get(name + " town") is town:
+                    continue
+                canvas.block(
+                    name + " figures",
+                    self._figures_at + number * TOWN_FIGURES,
+                    _town_figures(town),
+                )
+                board = (town.cells, town.water, town.paid, town.farms, town.plants)
+                start = self._cells_at + number * self._town_cells
+                if memo is None:
+                    canvas.data[start : start + self._town_cells] = self._cells(town)
+                    continue
+                memo[name + " town"] = town
+                old = memo.get(name)
+                if old is None:
+                    canvas.data[start : start + self._town_cells] = self._cells(town)
+                elif old != board:
+                    self._changed_cells(town, old, canvas, start)
+                memo[name] = board
+        # The rest in three runs, each written again only when its sources changed: the active
+        # mayor's turn (the same object while it lasts), the economy, the cards in sight.
         turn = view.turn
-        tail: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
-        tail += turn.bought
-        tail += turn.spare
-        tail += (
-            turn.posts_built,
-            turn.built_public,
-            turn.tax_paid,
-            turn.idle,
-            turn.no_draft,
-            turn.double_tax,
-            turn.income,
-            turn.new_plants.bit_count(),
+        if not canvas.same("turn", turn):
+            figures: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
+            figures += turn.bought
+            figures += turn.spare
+            figures += (
+                turn.posts_built,
+                turn.built_public,
+                turn.tax_paid,
+                turn.idle,
+                turn.no_draft,
+                turn.double_tax,
+                turn.income,
+                turn.new_plants.bit_count(),
+            )
+            canvas.block("turn figures", self._turn_at, figures)
+        economy = (
             view.treasury,
             view.bank,
             view.tax_dollars,
             view.tax_tiles,
             view.water_dollars,
             view.water_units,
+            view.tax_colours,
+            view.roll,
+            view.king_changes,
+            view.event,
+            view.demand,
         )
-        tail += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
-        tail += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
-        tail += _padded([kind + 1 for kind in view.district_line], self._district_line)
-        tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
-        tail += (
+        if not canvas.unchanged("economy sources", economy):
+            values: list[float] = list(economy[:6])
+            values += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
+            values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
+            canvas.block("economy", self._economy_at, values)
+        own = view.secrets[view.role] if view.role is not None else EMPTY
+        cards = (
+            view.district_line,
+            view.plant_line,
             view.district_deck_size,
             view.plant_deck_size,
             view.event_deck_size,
@@ -238,12 +262,18 @@ class WaterRightsEncoding(Encoding[View]):
             len(view.event_discard),
             len(view.demand_discard),
             len(view.removed),
+            view.bonus,
+            view.bonus_owner,
+            own,
         )
-        tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
-        tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
-        own = view.secrets[view.role] if view.role is not None else EMPTY
-        tail.append(own + 1)
-        canvas.block("turn", self._turn_at, tail)
+        if not canvas.unchanged("card sources", cards):
+            tail = _padded([kind + 1 for kind in view.district_line], self._district_line)
+            tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+            tail += cards[2:9]
+            tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
+            tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
+            tail.append(own + 1)
+            canvas.block("cards", self._lines_at, tail)
 
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
@@ -277,9 +307,9 @@ class WaterRightsEncoding(Encoding[View]):
         dirty = (farms ^ town.farms) | (plants ^ town.plants)
         for now, was in ((town.cells, cells), (town.water, water), (town.paid, paid)):
             if now is not was:
-                for cell, (value, before) in enumerate(zip(now, was, strict=True)):
-                    if value != before:
-                        dirty |= 1 << cell
+                # The cells that changed, found at C speed.
+                for cell in compress(range(len(now)), map(ne, now, was)):
+                    dirty |= 1 << cell
         while dirty:
             low = dirty & -dirty
             cell = low.bit_length() - 1

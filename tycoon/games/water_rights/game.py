@@ -323,44 +323,58 @@ class WaterRights(Game[State, Action, View]):
     # -- views -----------------------------------------------------------------------------------
 
     def observe(self, state: State, seat: int | None) -> View:
+        return self._view(state, seat, None)
+
+    def observe_next(
+        self, prev_state: State, prev_view: View, state: State, seat: int | None
+    ) -> View:
+        """``observe(state, seat)``, reusing the previous view's secret goals when the state's
+        are the same object and as secret as they were."""
+        if state.secrets is prev_state.secrets and (state.phase == OVER) == (
+            prev_state.phase == OVER
+        ):
+            return self._view(state, seat, prev_view.secrets)
+        return self._view(state, seat, None)
+
+    def _view(self, state: State, seat: int | None, secrets: tuple[int, ...] | None) -> View:
+        """The view of ``seat``; its secret goals are ``_seen_secrets``' (or ``secrets``, given
+        when they are those of a previous view of the same inputs)."""
         role = self.role_of_seat[seat] if seat is not None else None
-        if state.phase == OVER:
-            secrets = state.secrets
-        else:
-            secrets = tuple(g if r == role else EMPTY for r, g in enumerate(state.secrets))
+        if secrets is None:
+            secrets = _seen_secrets(state, role)
         return View(
-            seat=seat,
-            role=role,
-            players=self.players,
-            round=state.round,
-            phase=state.phase,
-            active=state.active,
-            towns=state.towns,
-            turn=state.turn,
-            treasury=state.treasury,
-            bank=state.bank,
-            tax_colours=state.tax_colours,
-            tax_dollars=state.tax_dollars,
-            tax_tiles=state.tax_tiles,
-            water_dollars=state.water_dollars,
-            water_units=state.water_units,
-            king_changes=state.king_changes,
-            roll=state.roll,
-            event=state.event,
-            demand=state.demand,
-            district_line=state.district_line,
-            plant_line=state.plant_line,
-            district_deck_size=len(state.district_deck),
-            plant_deck_size=len(state.plant_deck),
-            event_deck_size=len(state.event_deck),
-            event_discard=state.event_discard,
-            demand_deck_size=len(state.demand_deck),
-            demand_discard=state.demand_discard,
-            removed=state.removed,
-            bonus=state.bonus,
-            bonus_owner=state.bonus_owner,
-            secrets=secrets,
-            news=state.news,
+            seat,
+            role,
+            self.players,
+            state.round,
+            state.phase,
+            state.active,
+            state.towns,
+            state.turn,
+            state.treasury,
+            state.bank,
+            state.tax_colours,
+            state.tax_dollars,
+            state.tax_tiles,
+            state.water_dollars,
+            state.water_units,
+            state.king_changes,
+            state.roll,
+            state.event,
+            state.demand,
+            state.district_line,
+            state.plant_line,
+            len(state.district_deck),
+            len(state.plant_deck),
+            len(state.event_deck),
+            state.event_discard,
+            len(state.demand_deck),
+            state.demand_discard,
+            state.removed,
+            state.bonus,
+            state.bonus_owner,
+            secrets,
+            state.news,
         )
 
     def sample_state(self, view: View, rng: Rng) -> State:
@@ -925,3 +939,11 @@ def _tax_limits(economy: Economy, state: State, action: AdjustTax) -> str:
 
 def _districts_gone(state: State) -> bool:
     return not state.district_deck and all(c == EMPTY for c in state.district_line)
+
+
+def _seen_secrets(state: State, role: int | None) -> tuple[int, ...]:
+    """The secret goals as the seat of ``role`` sees them: its own, every goal once the game
+    is over, ``EMPTY`` for the others."""
+    if state.phase == OVER:
+        return state.secrets
+    return tuple([goal if other == role else EMPTY for other, goal in enumerate(state.secrets)])
