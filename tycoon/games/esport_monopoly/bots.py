@@ -16,7 +16,7 @@ instead, default 0).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from tycoon.core import Action, Rng
 from tycoon.core.players import Bot
@@ -78,30 +78,29 @@ OPEN_DEAL: Final = tuple(tuple(A.OpenDeal(s, p) for p in SEATS) for s in SEATS)
 GIVE: Final = tuple(tuple(A.Give(s, q) for q in range(40)) for s in SEATS)
 TAKE: Final = tuple(tuple(A.Take(s, q) for q in range(40)) for s in SEATS)
 REPAY: Final = tuple(tuple(A.Repay(s, q) for q in range(40)) for s in SEATS)
+_Amount = TypeVar("_Amount", A.Bid, A.Cash)
 _BIDS: dict[tuple[int, int], A.Bid] = {}
 _CASH: dict[tuple[int, int], A.Cash] = {}
 
 
 def bid_of(seat: int, amount: int) -> A.Bid:
     """``A.Bid(seat, amount)``, made once."""
-    key = (seat, amount)
-    found = _BIDS.get(key)
-    if found is None:
-        if len(_BIDS) > 4096:
-            _BIDS.clear()
-        found = _BIDS[key] = A.Bid(seat, amount)
-    return found
+    found = _BIDS.get((seat, amount))
+    return found if found is not None else _keep(_BIDS, A.Bid(seat, amount))
 
 
 def cash_of(seat: int, amount: int) -> A.Cash:
     """``A.Cash(seat, amount)``, made once."""
-    key = (seat, amount)
-    found = _CASH.get(key)
-    if found is None:
-        if len(_CASH) > 4096:
-            _CASH.clear()
-        found = _CASH[key] = A.Cash(seat, amount)
-    return found
+    found = _CASH.get((seat, amount))
+    return found if found is not None else _keep(_CASH, A.Cash(seat, amount))
+
+
+def _keep(made: dict[tuple[int, int], _Amount], action: _Amount) -> _Amount:
+    """Keep ``action`` under its (seat, amount), forgetting them all past 4,096."""
+    if len(made) > 4096:
+        made.clear()
+    made[(action.seat, action.amount)] = action
+    return action
 
 
 class _Tables:
