@@ -524,3 +524,21 @@ def test_an_interrupted_simulation_keeps_what_finished(
     else:
         assert f"Interrupted before any game finished: no report, and {out_file} was not" in out
         assert out_file.read_text() == "an older file\n"
+
+
+def test_command_list_gives_each_command_one_flowing_summary(monkeypatch, capsys) -> None:
+    """`tycoon --help` lists every command with its docstring's first paragraph as prose: the
+    source's line breaks (docstrings wrap at 100 columns) are not carried into the list, where
+    Rich would break the summary mid-sentence."""
+    monkeypatch.setenv("COLUMNS", "220")
+    code, out, _ = tycoon(monkeypatch, capsys, "--help")
+    assert code == 0
+    assert "tabulate figures across it" in out  # sweep's summary, wrapped in its docstring
+    assert "quit), or draw every step" in out  # replay's
+    import typer
+
+    from tycoon.cli.main import app
+
+    for command in typer.main.get_command(app).commands.values():  # type: ignore[attr-defined]
+        summary = command.short_help or (command.help or "").split("\n\n")[0]
+        assert "\n" not in summary.strip(), command.name

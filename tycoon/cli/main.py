@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import shlex
 import sys
@@ -64,8 +65,6 @@ app = typer.Typer(
 
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 console = make_console()
-app.command("sweep", context_settings=GAME_OPTIONS)(sweep_command)
-app.command("tune", context_settings=GAME_OPTIONS)(tune_command)
 
 
 def _default_seats(game_name: str, players: int) -> list[str]:
@@ -655,14 +654,31 @@ def _step_lines(game: Any, frame: Frame, viewer: int | None) -> list[str]:
     return [f"[bold]{frame.who}[/bold]: {text}", *(f"  {line}" for line in narration)]
 
 
+# The designer's commands after play, simulate and replay (the list keeps this order), then
+# the servers'.
+app.command("sweep", context_settings=GAME_OPTIONS)(sweep_command)
+app.command("tune", context_settings=GAME_OPTIONS)(tune_command)
+app.command(context_settings=GAME_OPTIONS)(tournament)
 from tycoon.cli.serve import serve  # noqa: E402  (the web server, registered on its own)
 
 app.command()(serve)
 from tycoon.cli.join import join  # noqa: E402  (an online seat in the terminal)
 
 app.command()(join)
-app.command(context_settings=GAME_OPTIONS)(tournament)
 app.command()(accelerate)
+
+
+def _flowing_summaries(typer_app: typer.Typer) -> None:
+    """Give each command a one-line summary, its docstring's first paragraph with the source's
+    line breaks taken out: Typer's Rich list of commands keeps single line breaks, which broke
+    the summaries of wrapped docstrings mid-sentence (the command's own page already joins them)."""
+    for info in typer_app.registered_commands:
+        if info.short_help is None and info.callback is not None:
+            doc = inspect.cleandoc(info.help or info.callback.__doc__ or "")
+            info.short_help = " ".join(doc.split("\n\n")[0].split())
+
+
+_flowing_summaries(app)
 
 
 def run() -> None:
