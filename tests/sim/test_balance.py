@@ -137,5 +137,19 @@ def test_the_terminal_report_names_balance_warnings(monkeypatch, capsys) -> None
     args = ["simulate", "my-city", "-n", "20", "--seats", "greedy,random"]
     code, out, err = tycoon(monkeypatch, capsys, *args)
     assert code == 0, err
-    assert "balance warning: seat Seat 2 wins 0.0% of its 20 games, less than" in out
+    assert "balance warning: Seat 2 wins 0.0% of its 20 games, less than" in out
     assert "scipy.stats.binomtest" in out and "try --rotate" in out
+
+
+def test_a_warning_names_its_group_once() -> None:
+    """A seat named after its number reads "Seat 2 wins", not "seat Seat 2 wins"; a seat given
+    a person's name, a turn position and a role keep saying what kind of group they are."""
+    from tycoon.sim.balance import Check
+
+    def text(kind: str, name: str) -> str:
+        return Check(kind, name, 20, 0.0, 0.5, 0.01, 0.02).describe()
+
+    assert text("seat", "Seat 2").startswith("Seat 2 wins 0.0% of its 20 games")
+    assert text("seat", "Ann").startswith("seat Ann wins")
+    assert text("turn position", "1").startswith("turn position 1 wins")
+    assert text("role", "King").startswith("role King wins")

@@ -43,8 +43,11 @@ class Check:
 
     def describe(self) -> str:
         direction = "more" if self.win_rate > self.share else "less"
+        # "Seat 2", not "seat Seat 2": a seat named after its number says what it is already.
+        named = self.name.lower().startswith(f"{self.kind} ")
+        who = self.name if named else f"{self.kind} {self.name}"
         return (
-            f"{self.kind} {self.name} wins {100 * self.win_rate:.1f}% of its {self.games} games, "
+            f"{who} wins {100 * self.win_rate:.1f}% of its {self.games} games, "
             f"{direction} than its fair share {100 * self.share:.1f}% "
             f"(p = {self.p_value:.2g}, Holm-corrected {self.adjusted:.2g})"
         )

@@ -22,7 +22,7 @@ from tycoon.sim.report import Report, Tally
 from tycoon.sim.stats import difference_interval
 
 STYLE = """
-body { font-family: sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+body { font-family: sans-serif; margin: 2em auto; padding: 0 1em; max-width: 70em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
