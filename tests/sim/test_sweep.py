@@ -174,3 +174,31 @@ def test_help_names_the_extras_a_cluster_needs(monkeypatch, capsys, command) -> 
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = tycoon(monkeypatch, capsys, command, "--help")
     assert code == 0 and "([dask])" in out
+
+
+def test_sweep_table_keeps_every_interval_whole_in_a_terminal_of_usual_width(
+    monkeypatch, capsys
+) -> None:
+    """Seven figures over a 12x12 board (games of 100+ moves) at the 120 columns the command
+    writes to a pipe: each figure sits over its interval, and no interval is cut short with an
+    ellipsis."""
+    figures = ["win:1", "win:2", "win:3", "win:4", "position:1", "length", "moves"]
+    code, out, err = tycoon(
+        monkeypatch,
+        capsys,
+        "sweep",
+        "my-city",
+        "--vary",
+        "size=12",
+        "--vary",
+        "parks=off,on",
+        "-n",
+        "2",
+        "--seats",
+        "greedy,greedy,random,random",
+        *(word for figure in figures for word in ("--figure", figure)),
+    )
+    assert code == 0, err
+    assert "…" not in out
+    assert re.search(r"│\s+\(\d+\.\d\d-\d+\.\d\d\) │", out)  # a mean's whole interval, one line
+    assert max(len(line) for line in out.splitlines()) <= 120

@@ -75,13 +75,17 @@ def show_cells(
     table = Table(title=title)
     for name in varies:
         table.add_column(name)
+    # Each figure on two lines, its value over its interval: the table stays as narrow as its
+    # numbers, and a narrow terminal folds an interval rather than cutting it with an ellipsis
+    # (its bounds are the point).
+    texts = [
+        [estimate(cell.report, name).text().replace(" (", "\n(", 1) for name in figures]
+        for cell in cells
+    ]
     for name in figures:
-        table.add_column(name, justify="right")
-    for cell in cells:
-        table.add_row(
-            *(value_text(cell.values[name]) for name in varies),
-            *(estimate(cell.report, name).text() for name in figures),
-        )
+        table.add_column(name, justify="right", overflow="fold")
+    for cell, row in zip(cells, texts, strict=True):
+        table.add_row(*(value_text(cell.values[name]) for name in varies), *row)
     console.print(table)
     console.print(
         "Each figure with its 95% interval (Wilson for win rates, normal for means); every cell "
