@@ -459,7 +459,7 @@ def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
     water[20] += 1
     towns = list(view.towns)
     towns[1] = replace(town, cells=tuple(cells), water=tuple(water))
-    changed = replace(view, towns=tuple(towns))
+    changed = view._replace(towns=tuple(towns))
     written: list[int] = []
     cell = WaterRightsEncoding._cell
 
