@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tycoon.core import Game
+from tycoon.core import Action, AmountRange, Game
 from tycoon.core.encoding import (
     ActionKind,
     Canvas,
     Encoding,
     FeatureSlice,
     FeatureWriter,
+    LegalIds,
+    bucket_builder,
     relative_seat,
     rotate,
 )
@@ -31,7 +33,16 @@ from tycoon.games.estates.actions import (
     Stow,
 )
 from tycoon.games.estates.components import Layout
-from tycoon.games.estates.state import PHASE_NAMES, Board, EstatesView
+from tycoon.games.estates.state import (
+    BID,
+    CHOOSE,
+    DECIDE,
+    PHASE_NAMES,
+    PLACE,
+    Board,
+    EstatesState,
+    EstatesView,
+)
 
 BID_BUCKETS = 12
 # A game's encoding follows its own catalogue (``game.layout``): a what-if game's slices have
@@ -169,6 +180,33 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._score_start = self._moment_start + len(self._moment)
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, list[float]] = (None, [])
+        # For ids straight from the rules: each seat's actions, made once, with their ids.
+        self._layout = layout
+        self._minimum_bid: int = game.minimum_bid  # type: ignore[attr-defined]
+        self._bid_id = self.base_id(Bid)
+        self._pass_id = self.base_id(Pass)
+        self._stow_id = self.base_id(Stow)
+        self._sell_id = self.base_id(Sell)
+        self._buy_id = self.base_id(Buy)
+        self._discard_id = self.base_id(Discard)
+        self._auction_id = self.base_id(Auction, (layout.piece_codes[0],))
+        self._place_id = self.base_id(Place, (0, 0))
+        self._cancel_id = self.base_id(Cancel, (1,))
+        self._lot_span = layout.lots + 2  # Place ids per row
+        seats = range(players)
+        self._seat_actions = tuple(
+            (Stow(s), Pass(s), Sell(s), Buy(s), Discard(s), Bid(s, 0)) for s in seats
+        )
+        self._auctions = tuple(
+            tuple(Auction(s, code) for code in layout.piece_codes) for s in seats
+        )
+        self._places = tuple(
+            tuple(Place(s, row, lot) for row in range(num_rows) for lot in range(layout.lots + 2))
+            for s in seats
+        )
+        self._cancels = tuple(
+            tuple(Cancel(s, value) for value in range(1, barriers + 1)) for s in seats
+        )
 
     def encode(self, view: EstatesView, canvas: Canvas) -> None:
         players = self._players
@@ -239,6 +277,80 @@ class EstatesEncoding(Encoding[EstatesView]):
                 + [wins[other] for other in order]
                 + [totals[other] for other in order],
             )
+
+    def rule_ids(self, state: EstatesState, seat: int) -> LegalIds | None:
+        """Every decision's ids straight from the state, as ``Estates.legal_actions`` lists
+        them: a bid's buckets from the lowest legal bid to all the seat's money (if it covers
+        it) and pass; stow (a cheque in hand, none stowed this turn) and each piece the
+        auctioneer may put up (the game's ``selectable``); sell, and buy if the auctioneer's
+        money covers the high bid; the lots, rows or barriers the piece may go to (the board
+        rules' targets), and discard for the Mayor, a barrier or the Cancel cube. The actions
+        are this encoding's own, made once per seat (equal to the game's)."""
+        game: Any = self.game
+        to_act = game.to_act(state)
+        if not to_act or to_act[0] != seat:
+            return None
+        phase = state.phase
+        stow, pass_, sell, buy, discard, bid = self._seat_actions[seat]
+        found: dict[int, Action] = {}
+        if phase == BID:
+            found[self._pass_id] = pass_
+            ids = LegalIds(found)
+            money = state.money[seat]
+            low = max(self._minimum_bid, _high_bid(state.bids) + 1)
+            if money >= low:
+                ids.span(
+                    self._bid_id,
+                    BID_BUCKETS,
+                    bucket_builder(AmountRange(bid, low, money), BID_BUCKETS),
+                )
+            return ids
+        if phase == CHOOSE:
+            if not state.stowed and state.money[seat] > 0:
+                found[self._stow_id] = stow
+            auctions = self._auctions[seat]
+            first = self._auction_id
+            for piece in game.selectable(state):
+                found[first + piece] = auctions[piece]
+            return LegalIds(found)
+        if phase == DECIDE:
+            found[self._sell_id] = sell
+            if state.money[seat] >= _high_bid(state.bids):
+                found[self._buy_id] = buy
+            return LegalIds(found)
+        if phase != PLACE:
+            return None
+        layout = self._layout
+        rules = game.board_rules
+        board = state.board
+        piece = state.piece
+        places = self._places[seat]
+        first = self._place_id
+        span = self._lot_span
+        lots = layout.lots
+        if piece < layout.num_cubes or piece == layout.roof:
+            targets = (
+                rules.cube_targets(board, piece % layout.values + 1)
+                if piece < layout.num_cubes
+                else rules.roof_targets(board)
+            )
+            for index in targets:
+                at = index // lots * span + index % lots + 1
+                found[first + at] = places[at]
+            return LegalIds(found)
+        if layout.is_barrier(piece):
+            for row, lot in rules.barrier_targets(board, piece - layout.barrier_base):
+                at = row * span + lot
+                found[first + at] = places[at]
+        elif piece == layout.mayor:
+            for row in range(layout.num_rows):
+                found[first + row * span] = places[row * span]
+        else:
+            cancels = self._cancels[seat]
+            for value in rules.cancel_targets(board):
+                found[self._cancel_id + value - 1] = cancels[value - 1]
+        found[self._discard_id] = discard
+        return LegalIds(found)
 
     def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
         """The board's slices, part by part (a new board shares its unchanged parts)."""
@@ -317,3 +429,12 @@ class EstatesEncoding(Encoding[EstatesView]):
             cubes = offer[row] if row < len(offer) else ()
             out.padded([cube % values + 1 for cube in cubes], slots, fill=0)
         return out.values
+
+
+def _high_bid(bids: tuple[int, ...]) -> int:
+    """The highest bid so far (each bid beats the last, so the last real bid), -1 if none (as
+    the game's ``high_bid``)."""
+    for amount in reversed(bids):
+        if amount >= 0:
+            return amount
+    return -1
