@@ -7,6 +7,8 @@ bid and all the seat's money included). ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
@@ -164,6 +166,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._roofs_at = self.slice_of("roofs face down").start
         self._turn_at = self.slice_of("money").start
         self._orders = [rotate(list(range(players)), seat) for seat in range(players)]
+        self._lot_numbers = range(lots)
         # The turn slices' middle run (phase .. to act), laid out as the slices are: where each
         # figure lies in it, and its numbers with nothing set (bids -2: none yet).
         self._moment_start = self._turn_at + 2 * players
@@ -211,19 +214,27 @@ class EstatesEncoding(Encoding[EstatesView]):
     def encode(self, view: EstatesView, canvas: Canvas) -> None:
         players = self._players
         seat = view.seat
+        # What each part was last made from (the persistent canvas's record; a fresh canvas,
+        # written once, gets an empty one, so that every part is written).
+        memo = canvas.memo
+        if memo is None:
+            memo = {}
         # The board and the offer change only now and then: written once per change.
         board = view.board
-        if not canvas.same("board", board):
+        if memo.get("board") is not board:
+            memo["board"] = board
             self._board(board, seat, canvas)
         offer = view.offer
-        if not canvas.same("offer", offer):
+        if memo.get("offer") is not offer:
+            memo["offer"] = offer
             # The same offer for every seat: its numbers made once.
             made = self._offer_made
             if made[0] is not offer:
                 made = self._offer_made = (offer, self._offer(offer))
             canvas.block("offer values", self._offer_at, made[1])
         roofs = view.roof_values_left
-        if not canvas.same("roofs", roofs):
+        if memo.get("roofs") is not roofs:
+            memo["roofs"] = roofs
             max_roof = self._max_roof
             counts = [0] * (max_roof + 1)
             for value in roofs:
@@ -233,15 +244,16 @@ class EstatesEncoding(Encoding[EstatesView]):
             canvas.block("roof counts", self._roofs_at, counts)
         start = seat or 0
         order = self._orders[start]
-        at = self._turn_at
         # The turn slices in three runs, each written only when what it is made from changed:
         # money and boxes, the auction's moment (phase to the seat to act), the score.
         money = view.money
         box = view.box
-        if not canvas.unchanged("purse sources", (start, money, box)):
+        purse = (start, money, box)
+        if memo.get("purse sources") != purse:
+            memo["purse sources"] = purse
             canvas.block(
                 "purse",
-                at,
+                self._turn_at,
                 [-1 if money[other] is None else money[other] for other in order]
                 + [-1 if box[other] is None else box[other] for other in order],
             )
@@ -266,14 +278,16 @@ class EstatesEncoding(Encoding[EstatesView]):
         if len(bids) < players - 1:
             figures += [-2] * (players - 1 - len(bids))
         canvas.block("moment figures", moment + self._roof_value_at, figures)
-        if not canvas.unchanged(
-            "score sources", (start, view.turn, view.round, view.rounds, view.wins, view.totals)
-        ):
-            wins, totals = view.wins, view.totals
+        # The turn moves at every auction, the rest of the score only between rounds.
+        canvas.block("turn number", self._score_start, (view.turn,))
+        wins, totals = view.wins, view.totals
+        score = (start, view.round, wins, totals)
+        if memo.get("score sources") != score:
+            memo["score sources"] = score
             canvas.block(
                 "score",
-                self._score_start,
-                [view.turn, view.round, view.rounds]
+                self._score_start + 1,
+                [view.round, view.rounds]
                 + [wins[other] for other in order]
                 + [totals[other] for other in order],
             )
@@ -371,12 +385,13 @@ class EstatesEncoding(Encoding[EstatesView]):
                 *[stack[-1] % values + 1 if stack else 0 for stack in stacks],
             ]
         elif old is not stacks:
-            # A new board shares the stacks of the lots nothing was placed on.
-            data = canvas.data
+            # A new board shares the stacks of the lots nothing was placed on: the lots that
+            # changed are found at C speed (a cube or two among thirty lots).
+            data = canvas.data if canvas.cells is None else canvas.cells
             values_at = len(stacks) * (1 + colours)
-            for lot, (stack, was) in enumerate(zip(stacks, old, strict=True)):
-                if stack is was or stack == was:
-                    continue
+            for lot in compress(self._lot_numbers, map(ne, stacks, old)):
+                stack = stacks[lot]
+                was = old[lot]
                 data[lot] = len(stack)
                 if was:
                     data[len(stacks) + lot * colours + was[-1] // values] = 0
@@ -385,26 +400,16 @@ class EstatesEncoding(Encoding[EstatesView]):
                 data[values_at + lot] = stack[-1] % values + 1 if stack else 0
         if memo is not None:
             memo["stacks"] = stacks
-        pieces = (
-            board.roofs,
-            board.lengths,
-            board.built,
-            board.barriers,
-            board.mayor,
-            board.cancel,
-        )
+        # The rooftops (a tuple a new board shares until one is placed), then the rest.
+        roofs = board.roofs
+        if not canvas.same("roofs on lots", roofs):
+            canvas.block("lot roofs", self._roof_at, roofs)
+        pieces = (board.lengths, board.built, board.barriers, board.mayor, board.cancel)
         if not canvas.unchanged("pieces sources", pieces):
             canvas.block(
                 "pieces",
-                self._roof_at,
-                [
-                    *board.roofs,
-                    *board.lengths,
-                    *board.built,
-                    *board.barriers,
-                    board.mayor,
-                    board.cancel,
-                ],
+                self._roof_at + len(roofs),
+                [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel],
             )
         if not canvas.same("certificates", board.certificates):
             players = self._players
