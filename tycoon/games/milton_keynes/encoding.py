@@ -224,20 +224,20 @@ class MiltonKeynesEncoding(Encoding[View]):
         made: Any  # each part's sources, as the record keeps them
         # Parts whose sources (the view's fields each is made from) are equal to those it was
         # last made from are kept as they are: most of a view is as it was at the seat's last.
-        if memo.get("head sources") != (
-            made := (seat, view.phase, view.year, view.season, view.characters)
-        ):
-            memo["head sources"] = made
-            head = [0] * (_PHASES + 2 + players * characters)
-            phase = PHASES.get(view.phase, -1)
-            if phase >= 0:
-                head[phase] = 1
-            head[_PHASES] = view.year
-            head[_PHASES + 1] = view.season
+        # The phase (it moves at most steps) as one 1, the year and season, the characters
+        # (chosen once): three parts, each written only when its sources changed.
+        if memo.get("phase") != (made := view.phase):
+            memo["phase"] = made
+            phase = PHASES.get(made, -1)
+            canvas.hot("phase one", 0, _PHASES, (phase,) if phase >= 0 else ())
+        canvas.block("year", _PHASES, (view.year, view.season))
+        if memo.get("character sources") != (made := (seat, view.characters)):
+            memo["character sources"] = made
+            chosen = [0] * (players * characters)
             for other, character in enumerate(_per_seat(view.characters, seat, players, -1)):
                 if 0 <= character < characters:
-                    head[_PHASES + 2 + other * characters + character] = 1
-            canvas.block("head", 0, head)
+                    chosen[other * characters + character] = 1
+            canvas.block("characters", _PHASES + 2, chosen)
         buildings = view.buildings
         if memo.get("buildings") is not (made := buildings):
             memo["buildings"] = made
