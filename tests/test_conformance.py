@@ -392,3 +392,49 @@ def test_observe_next_is_observe_unless_a_game_offers_its_own() -> None:
     game = object.__new__(Plain)
     assert game.observe_next(1, (1, 0), 2, 0) == (2, 0)
     assert game.observe_next(1, (1, None), 3, None) == (3, None)
+
+
+def check_rule_ids(game: Game[Any, Any, Any], seed: int) -> int:
+    """Play a random game; at every step, wherever the encoding works the seat's ids out from
+    the rules (``Encoding.rule_ids``), they are the ids of the game's listed choices, each
+    standing for an equal action. Returns how many decisions were compared."""
+    if type(game).encoding_type is None:
+        return 0
+    encoding = game.encoding()
+    match: Match[Any, Any, Any] = Match(game, seed)
+    rng = SeededRng(seed + 3)
+    compared = 0
+    for _ in range(1500):
+        to_act = match.to_act()
+        if not to_act:
+            break
+        for seat in to_act:
+            ruled = encoding.rule_ids(match.state, seat)
+            if ruled is None:
+                continue
+            listed = encoding.legal_ids(game.legal_actions(match.state, seat))
+            assert sorted(ruled) == sorted(listed), (seat, match.state)
+            for index in listed:
+                assert ruled[index] == listed[index], (index, match.state)
+                assert ruled.get(index) == listed[index], (index, match.state)
+            compared += 1
+        seat = to_act[rng.below(len(to_act))]
+        match.play(sample_choice(match.legal_actions(seat), rng))
+    return compared
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), cases())
+def test_ids_from_the_rules_equal_the_listed_ids_at_every_step(
+    name: str, players: int, seed: int
+) -> None:
+    """A game's encoding that lists ids straight from the rules (``rule_ids``) gives exactly
+    ``legal_ids(legal_actions(...))`` at every step of a random game (a game registered with
+    such a hook is covered by being registered)."""
+    pytest.importorskip("numpy")
+    check_rule_ids(make(name, players), seed)
+
+
+@pytest.mark.parametrize(("name", "options"), variant_cases())
+def test_ids_from_the_rules_follow_every_option(name: str, options: dict[str, Any]) -> None:
+    pytest.importorskip("numpy")
+    check_rule_ids(make(name, **options), 17)

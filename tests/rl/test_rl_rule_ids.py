@@ -4,6 +4,7 @@ count; and the environment refuses an id they do not hold, changing nothing."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -15,7 +16,7 @@ from tycoon.rl.core import Table
 
 # Games whose encodings work out some decisions' ids from the rules (the test insists that
 # random games reach them).
-RULED = {"esport-monopoly"}
+RULED = {"esport-monopoly", "estates"}
 
 
 def cases() -> list[Any]:
@@ -152,3 +153,73 @@ def test_water_rights_build_ids_are_found_without_building_a_build(
         action = table.action(to_act[0], choices[rng.randrange(len(choices))])
         assert action is not None
         table.play(action)
+
+
+# A what-if catalogue for The Estates: four rows of twelve lots, other colours, values, offer
+# rows, rooftops and barriers (as tests/estates' invariants use).
+_ESTATES_WHAT_IF = {
+    "components.json": {
+        "starting_money": 20,
+        "colours": [
+            {"name": "Blue", "letter": "B", "style": "bold blue"},
+            {"name": "Cyan", "letter": "C", "style": "bold cyan"},
+            {"name": "Red", "letter": "R", "style": "bold red"},
+            {"name": "Teal", "letter": "T", "style": "#008080"},
+        ],
+        "cube_values": [1, 2, 3, 4, 5, 6, 7],
+        "cubes_drawn": 18,
+        "offer_rows": 2,
+        "offer_row_length": 9,
+        "rooftops": [2, 3, 4, 5, 6, 7, 8, 9],
+        "barriers": [1, 2],
+        "rows": [
+            {"name": "north", "letter": "N", "white_dirt": [2]},
+            {"name": "upper", "letter": "U", "white_dirt": [1, 7]},
+            {"name": "middle", "letter": "M", "white_dirt": [3, 5, 12]},
+            {"name": "south", "letter": "S", "white_dirt": []},
+        ],
+        "lots_per_row": 12,
+        "river_after_lot": 5,
+        "initial_requirement": 5,
+        "cubes_on_white_dirt": 2,
+    }
+}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"minimum-bid": 0},
+        {"minimum-bid": 4, "rounds": 3},
+        {"empty-row-complete": False, "open-money": True},
+        {"data": "what-if"},
+    ],
+    ids=["bid-0", "bid-4-3-rounds", "rows-open", "what-if"],
+)
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_estates_ids_from_the_rules_follow_options_and_catalogues(
+    options: dict[str, Any], players: int
+) -> None:
+    """The Estates works out every decision's ids from the rules (the costliest lists being a
+    turn's pieces and placements): the listed path's ids and actions, step for step, with the
+    minimum bid, rounds, rows and a what-if catalogue (its rows, lots and pieces) changed."""
+    if options.get("data") == "what-if":
+        options = {"data": json.dumps(_ESTATES_WHAT_IF)}
+    game = make("estates", players, **options)
+    table = Table(game)
+    encoding = game.encoding()
+    phases: set[int] = set()
+    for seed in (1, 2):
+        table.reset(seed)
+        rng = random.Random(seed)
+        while to_act := table.to_act():
+            seat = to_act[0]
+            ruled = encoding.rule_ids(table.state, seat)
+            assert ruled is not None
+            phases.add(table.state.phase)
+            _same(ruled, encoding.legal_ids(game.legal_actions(table.state, seat)))
+            ids = sorted(ruled)
+            action = table.action(seat, ids[rng.randrange(len(ids))])
+            assert action is not None
+            table.play(action)
+    assert phases == {0, 1, 2, 3}

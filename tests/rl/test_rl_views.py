@@ -92,3 +92,30 @@ def test_my_city_outcome_does_not_walk_dataclass_fields(monkeypatch: pytest.Monk
     monkeypatch.setattr(dataclasses, "fields", walked)
     outcome = game.outcome(state)
     assert outcome is not None and outcome.details == expected
+
+
+@pytest.mark.parametrize("name", ["estates", "milton-keynes", "my-city", "water-rights"])
+def test_views_are_named_tuples_that_serialise_by_their_fields(name: str) -> None:
+    """A view is made at every step a learner reads: these games' views are named tuples
+    (made with ``tuple.__new__``, a fraction of a frozen dataclass's construction), immutable,
+    and their JSON is the object of their fields, in order, as a dataclass's was."""
+    game = make(name, 3)
+    rng = SeededRng(2)
+    state = game.initial_state(rng)
+    for _ in range(40):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        for seat in (*range(game.players), None):
+            view = game.observe(state, seat)
+            fields = type(view)._fields
+            assert issubclass(type(view), tuple) and fields
+            with pytest.raises(AttributeError):
+                view.seat = 0
+            jsonable = to_jsonable(view)
+            assert list(jsonable) == list(fields)
+            assert jsonable == {f: to_jsonable(getattr(view, f)) for f in fields}
+            assert view.seat == seat
+        state = game.transition(
+            state, sample_choice(game.legal_actions(state, to_act[0]), rng), rng
+        )

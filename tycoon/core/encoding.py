@@ -434,12 +434,20 @@ class LegalIds(Mapping[int, Action]):
         """The action of ``key``, or ``default`` if it is not a legal id (without the
         exception ``Mapping.get`` goes through)."""
         entry = self.entries.get(key)
-        if entry is not None and type(entry) is not _Bucket and entry is not LATER:
-            action: Action = entry
-            return action
-        if key in self:
-            return self[key]
-        return default
+        if entry is None:
+            for first, count, build in self.spans:
+                if first <= key < first + count:
+                    return build(key - first)
+            # Ids a subclass holds its own way (not as entries or spans).
+            if key in self:
+                return self[key]
+            return default
+        if type(entry) is _Bucket:
+            return entry.action()
+        if entry is LATER and self.build is not None:
+            return self.build(key)
+        action: Action = entry
+        return action
 
 
 class Canvas:

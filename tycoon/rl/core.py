@@ -142,7 +142,10 @@ class Table:
         entry = self._legal.get(seat)
         if entry is not None and entry[0] is state:
             return entry
-        if seat not in self.to_act():
+        if state is not self._acting_state:
+            self._acting = self.game.to_act(state)
+            self._acting_state = state
+        if seat not in self._acting:
             entry = (state, _NO_IDS, self._wait_mask)
         elif self._rule_ids is not None and (ruled := self._rule_ids(state, seat)) is not None:
             entry = (state, ruled, None if ruled else self._wait_mask)

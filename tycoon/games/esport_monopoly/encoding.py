@@ -263,9 +263,16 @@ class EsportMonopolyEncoding(Encoding[View]):
         start = seat or 0
         order = self._orders[start]
         t = view.table
+        # What each part was last made from (the persistent canvas's record; a fresh canvas,
+        # written once, gets an empty one, so that every part is written).
+        memo = canvas.memo
+        if memo is None:
+            memo = {}
         cash, position, jail, cards, alive = t.cash, t.position, t.jail, t.cards, t.alive
         # The seats' figures and positions, written again only when one of them changed.
-        if not canvas.unchanged("seat sources", (start, cash, position, jail, cards, alive)):
+        sources = (start, cash, position, jail, cards, alive)
+        if memo.get("seat sources") != sources:
+            memo["seat sources"] = sources
             seats: list[float] = []
             for other in order:
                 seats += (
@@ -278,17 +285,21 @@ class EsportMonopolyEncoding(Encoding[View]):
                 )
             canvas.block("seats", 0, seats)
             canvas.choices("position", self._at[0], SQUARES, [position[other] for other in order])
-        if not canvas.same("owner", t.owner):
+        if memo.get("owner") is not t.owner:
+            memo["owner"] = t.owner
             canvas.choices(
                 "owners",
                 self._at[1],
                 players + 1,
                 [players if owner < 0 else (owner - start) % players for owner in t.owner],
             )
-        if not canvas.same("level", t.level):
+        if memo.get("level") is not t.level:
+            memo["level"] = t.level
             canvas.numbers("levels", self._at[2], t.level)
-        canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
-        if not canvas.same("rent", t.rent):
+        if memo.get("mortgaged") != t.mortgaged:
+            canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
+        if memo.get("rent") is not t.rent:
+            memo["rent"] = t.rent
             canvas.numbers("rents", self._at[4], t.rent)
         # The bank, the turn, the window, who acts and the top frame: one run, laid out from a
         # template of zeros (see __init__) figure by figure.
@@ -334,7 +345,7 @@ class EsportMonopolyEncoding(Encoding[View]):
                 [deeds + square for square in frame.give]
                 + [deeds + SQUARES + square for square in frame.take],
             )
-        else:
+        elif memo.get("deal deeds") != ():
             canvas.hot("deal deeds", deeds, deeds + 2 * SQUARES, ())
         canvas.block("stack", self._at[7], [len(stack), t.over])
 

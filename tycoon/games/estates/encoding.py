@@ -7,15 +7,19 @@ bid and all the seat's money included). ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
-from tycoon.core import Game
+from tycoon.core import Action, AmountRange, Game
 from tycoon.core.encoding import (
     ActionKind,
     Canvas,
     Encoding,
     FeatureSlice,
     FeatureWriter,
+    LegalIds,
+    bucket_builder,
     relative_seat,
     rotate,
 )
@@ -31,7 +35,16 @@ from tycoon.games.estates.actions import (
     Stow,
 )
 from tycoon.games.estates.components import Layout
-from tycoon.games.estates.state import PHASE_NAMES, Board, EstatesView
+from tycoon.games.estates.state import (
+    BID,
+    CHOOSE,
+    DECIDE,
+    PHASE_NAMES,
+    PLACE,
+    Board,
+    EstatesState,
+    EstatesView,
+)
 
 BID_BUCKETS = 12
 # A game's encoding follows its own catalogue (``game.layout``): a what-if game's slices have
@@ -153,6 +166,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._roofs_at = self.slice_of("roofs face down").start
         self._turn_at = self.slice_of("money").start
         self._orders = [rotate(list(range(players)), seat) for seat in range(players)]
+        self._lot_numbers = range(lots)
         # The turn slices' middle run (phase .. to act), laid out as the slices are: where each
         # figure lies in it, and its numbers with nothing set (bids -2: none yet).
         self._moment_start = self._turn_at + 2 * players
@@ -169,23 +183,58 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._score_start = self._moment_start + len(self._moment)
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, list[float]] = (None, [])
+        # For ids straight from the rules: each seat's actions, made once, with their ids.
+        self._layout = layout
+        self._minimum_bid: int = game.minimum_bid  # type: ignore[attr-defined]
+        self._bid_id = self.base_id(Bid)
+        self._pass_id = self.base_id(Pass)
+        self._stow_id = self.base_id(Stow)
+        self._sell_id = self.base_id(Sell)
+        self._buy_id = self.base_id(Buy)
+        self._discard_id = self.base_id(Discard)
+        self._auction_id = self.base_id(Auction, (layout.piece_codes[0],))
+        self._place_id = self.base_id(Place, (0, 0))
+        self._cancel_id = self.base_id(Cancel, (1,))
+        self._lot_span = layout.lots + 2  # Place ids per row
+        seats = range(players)
+        self._seat_actions = tuple(
+            (Stow(s), Pass(s), Sell(s), Buy(s), Discard(s), Bid(s, 0)) for s in seats
+        )
+        self._auctions = tuple(
+            tuple(Auction(s, code) for code in layout.piece_codes) for s in seats
+        )
+        self._places = tuple(
+            tuple(Place(s, row, lot) for row in range(num_rows) for lot in range(layout.lots + 2))
+            for s in seats
+        )
+        self._cancels = tuple(
+            tuple(Cancel(s, value) for value in range(1, barriers + 1)) for s in seats
+        )
 
     def encode(self, view: EstatesView, canvas: Canvas) -> None:
         players = self._players
         seat = view.seat
+        # What each part was last made from (the persistent canvas's record; a fresh canvas,
+        # written once, gets an empty one, so that every part is written).
+        memo = canvas.memo
+        if memo is None:
+            memo = {}
         # The board and the offer change only now and then: written once per change.
         board = view.board
-        if not canvas.same("board", board):
+        if memo.get("board") is not board:
+            memo["board"] = board
             self._board(board, seat, canvas)
         offer = view.offer
-        if not canvas.same("offer", offer):
+        if memo.get("offer") is not offer:
+            memo["offer"] = offer
             # The same offer for every seat: its numbers made once.
             made = self._offer_made
             if made[0] is not offer:
                 made = self._offer_made = (offer, self._offer(offer))
             canvas.block("offer values", self._offer_at, made[1])
         roofs = view.roof_values_left
-        if not canvas.same("roofs", roofs):
+        if memo.get("roofs") is not roofs:
+            memo["roofs"] = roofs
             max_roof = self._max_roof
             counts = [0] * (max_roof + 1)
             for value in roofs:
@@ -195,15 +244,16 @@ class EstatesEncoding(Encoding[EstatesView]):
             canvas.block("roof counts", self._roofs_at, counts)
         start = seat or 0
         order = self._orders[start]
-        at = self._turn_at
         # The turn slices in three runs, each written only when what it is made from changed:
         # money and boxes, the auction's moment (phase to the seat to act), the score.
         money = view.money
         box = view.box
-        if not canvas.unchanged("purse sources", (start, money, box)):
+        purse = (start, money, box)
+        if memo.get("purse sources") != purse:
+            memo["purse sources"] = purse
             canvas.block(
                 "purse",
-                at,
+                self._turn_at,
                 [-1 if money[other] is None else money[other] for other in order]
                 + [-1 if box[other] is None else box[other] for other in order],
             )
@@ -228,17 +278,93 @@ class EstatesEncoding(Encoding[EstatesView]):
         if len(bids) < players - 1:
             figures += [-2] * (players - 1 - len(bids))
         canvas.block("moment figures", moment + self._roof_value_at, figures)
-        if not canvas.unchanged(
-            "score sources", (start, view.turn, view.round, view.rounds, view.wins, view.totals)
-        ):
-            wins, totals = view.wins, view.totals
+        # The turn moves at every auction, the rest of the score only between rounds.
+        canvas.block("turn number", self._score_start, (view.turn,))
+        wins, totals = view.wins, view.totals
+        score = (start, view.round, wins, totals)
+        if memo.get("score sources") != score:
+            memo["score sources"] = score
             canvas.block(
                 "score",
-                self._score_start,
-                [view.turn, view.round, view.rounds]
+                self._score_start + 1,
+                [view.round, view.rounds]
                 + [wins[other] for other in order]
                 + [totals[other] for other in order],
             )
+
+    def rule_ids(self, state: EstatesState, seat: int) -> LegalIds | None:
+        """Every decision's ids straight from the state, as ``Estates.legal_actions`` lists
+        them: a bid's buckets from the lowest legal bid to all the seat's money (if it covers
+        it) and pass; stow (a cheque in hand, none stowed this turn) and each piece the
+        auctioneer may put up (the game's ``selectable``); sell, and buy if the auctioneer's
+        money covers the high bid; the lots, rows or barriers the piece may go to (the board
+        rules' targets), and discard for the Mayor, a barrier or the Cancel cube. The actions
+        are this encoding's own, made once per seat (equal to the game's)."""
+        game: Any = self.game
+        to_act = game.to_act(state)
+        if not to_act or to_act[0] != seat:
+            return None
+        phase = state.phase
+        stow, pass_, sell, buy, discard, bid = self._seat_actions[seat]
+        found: dict[int, Action] = {}
+        if phase == BID:
+            found[self._pass_id] = pass_
+            ids = LegalIds(found)
+            money = state.money[seat]
+            low = max(self._minimum_bid, _high_bid(state.bids) + 1)
+            if money >= low:
+                ids.span(
+                    self._bid_id,
+                    BID_BUCKETS,
+                    bucket_builder(AmountRange(bid, low, money), BID_BUCKETS),
+                )
+            return ids
+        if phase == CHOOSE:
+            if not state.stowed and state.money[seat] > 0:
+                found[self._stow_id] = stow
+            auctions = self._auctions[seat]
+            first = self._auction_id
+            for piece in game.selectable(state):
+                found[first + piece] = auctions[piece]
+            return LegalIds(found)
+        if phase == DECIDE:
+            found[self._sell_id] = sell
+            if state.money[seat] >= _high_bid(state.bids):
+                found[self._buy_id] = buy
+            return LegalIds(found)
+        if phase != PLACE:
+            return None
+        layout = self._layout
+        rules = game.board_rules
+        board = state.board
+        piece = state.piece
+        places = self._places[seat]
+        first = self._place_id
+        span = self._lot_span
+        lots = layout.lots
+        if piece < layout.num_cubes or piece == layout.roof:
+            targets = (
+                rules.cube_targets(board, piece % layout.values + 1)
+                if piece < layout.num_cubes
+                else rules.roof_targets(board)
+            )
+            for index in targets:
+                at = index // lots * span + index % lots + 1
+                found[first + at] = places[at]
+            return LegalIds(found)
+        if layout.is_barrier(piece):
+            for row, lot in rules.barrier_targets(board, piece - layout.barrier_base):
+                at = row * span + lot
+                found[first + at] = places[at]
+        elif piece == layout.mayor:
+            for row in range(layout.num_rows):
+                found[first + row * span] = places[row * span]
+        else:
+            cancels = self._cancels[seat]
+            for value in rules.cancel_targets(board):
+                found[self._cancel_id + value - 1] = cancels[value - 1]
+        found[self._discard_id] = discard
+        return LegalIds(found)
 
     def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
         """The board's slices, part by part (a new board shares its unchanged parts)."""
@@ -259,12 +385,13 @@ class EstatesEncoding(Encoding[EstatesView]):
                 *[stack[-1] % values + 1 if stack else 0 for stack in stacks],
             ]
         elif old is not stacks:
-            # A new board shares the stacks of the lots nothing was placed on.
-            data = canvas.data
+            # A new board shares the stacks of the lots nothing was placed on: the lots that
+            # changed are found at C speed (a cube or two among thirty lots).
+            data = canvas.data if canvas.cells is None else canvas.cells
             values_at = len(stacks) * (1 + colours)
-            for lot, (stack, was) in enumerate(zip(stacks, old, strict=True)):
-                if stack is was or stack == was:
-                    continue
+            for lot in compress(self._lot_numbers, map(ne, stacks, old)):
+                stack = stacks[lot]
+                was = old[lot]
                 data[lot] = len(stack)
                 if was:
                     data[len(stacks) + lot * colours + was[-1] // values] = 0
@@ -273,26 +400,16 @@ class EstatesEncoding(Encoding[EstatesView]):
                 data[values_at + lot] = stack[-1] % values + 1 if stack else 0
         if memo is not None:
             memo["stacks"] = stacks
-        pieces = (
-            board.roofs,
-            board.lengths,
-            board.built,
-            board.barriers,
-            board.mayor,
-            board.cancel,
-        )
+        # The rooftops (a tuple a new board shares until one is placed), then the rest.
+        roofs = board.roofs
+        if not canvas.same("roofs on lots", roofs):
+            canvas.block("lot roofs", self._roof_at, roofs)
+        pieces = (board.lengths, board.built, board.barriers, board.mayor, board.cancel)
         if not canvas.unchanged("pieces sources", pieces):
             canvas.block(
                 "pieces",
-                self._roof_at,
-                [
-                    *board.roofs,
-                    *board.lengths,
-                    *board.built,
-                    *board.barriers,
-                    board.mayor,
-                    board.cancel,
-                ],
+                self._roof_at + len(roofs),
+                [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel],
             )
         if not canvas.same("certificates", board.certificates):
             players = self._players
@@ -317,3 +434,12 @@ class EstatesEncoding(Encoding[EstatesView]):
             cubes = offer[row] if row < len(offer) else ()
             out.padded([cube % values + 1 for cube in cubes], slots, fill=0)
         return out.values
+
+
+def _high_bid(bids: tuple[int, ...]) -> int:
+    """The highest bid so far (each bid beats the last, so the last real bid), -1 if none (as
+    the game's ``high_bid``)."""
+    for amount in reversed(bids):
+        if amount >= 0:
+            return amount
+    return -1

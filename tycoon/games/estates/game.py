@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tycoon.core import (
     Action,
@@ -65,6 +65,10 @@ from tycoon.games.estates.state import (
 
 # Indices into EstatesState.tally.
 SOLD, BOUGHT, FREE, STOWED, TURNS = range(5)
+
+
+# An EstatesView from a tuple, without the keyword-argument wrapper of its constructor.
+_new_view: Final = tuple.__new__
 
 
 class Estates(Game[EstatesState, Action, EstatesView]):
@@ -698,33 +702,36 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             box = _seen_figures(state.box, seat, secret)
         if results is None:
             results = _seen_results(state.results, seat, secret)
-        return EstatesView(
-            seat,
-            self.players,
-            state.board,
-            state.offer,
-            len(state.roofs_left),
-            state.roofs_left,
-            money,
-            box,
-            PHASE_NAMES[state.phase],
-            state.auctioneer,
-            state.stowed,
-            state.piece,
-            state.roof_value,
-            state.bids,
-            state.holder,
-            self.to_act(state),
-            state.turn,
-            state.round,
-            self.rounds,
-            state.start_seat,
-            state.wins,
-            state.totals,
-            results,
-            state.tally,
-            state.end_reason,
-            state.paid,
+        return _new_view(
+            EstatesView,
+            (
+                seat,
+                self.players,
+                state.board,
+                state.offer,
+                len(state.roofs_left),
+                state.roofs_left,
+                money,
+                box,
+                PHASE_NAMES[state.phase],
+                state.auctioneer,
+                state.stowed,
+                state.piece,
+                state.roof_value,
+                state.bids,
+                state.holder,
+                self.to_act(state),
+                state.turn,
+                state.round,
+                self.rounds,
+                state.start_seat,
+                state.wins,
+                state.totals,
+                results,
+                state.tally,
+                state.end_reason,
+                state.paid,
+            ),
         )
 
     def sample_state(self, view: EstatesView, rng: Rng) -> EstatesState:

@@ -189,6 +189,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._players = players
         self._offer_base = {target: self.base_id(Offer, (target,)) for target in seats}
         self._at = {part.name: self.slice_of(part.name).start for part in self.slices}
+        self._counters_at = self._at["counters"]
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if isinstance(legal, PairSet) and len(legal) > 1 + PAIR_LEFTS:
@@ -215,32 +216,44 @@ class MiltonKeynesEncoding(Encoding[View]):
         seat = view.seat
         at = self._at
         characters = self._characters
+        # What each part was last made from (the persistent canvas's record; a fresh canvas,
+        # written once, gets an empty one, so that every part is written).
+        memo = canvas.memo
+        if memo is None:
+            memo = {}
+        made: Any  # each part's sources, as the record keeps them
         # Parts whose sources (the view's fields each is made from) are equal to those it was
         # last made from are kept as they are: most of a view is as it was at the seat's last.
-        if not canvas.unchanged(
-            "head sources", (seat, view.phase, view.year, view.season, view.characters)
-        ):
-            head = [0] * (len(Phase) + 2 + players * characters)
-            phase = PHASES.get(view.phase, -1)
-            if phase >= 0:
-                head[phase] = 1
-            head[len(Phase)] = view.year
-            head[len(Phase) + 1] = view.season
+        # The phase (it moves at most steps) as one 1, the year and season, the characters
+        # (chosen once): three parts, each written only when its sources changed.
+        if memo.get("phase") != (made := view.phase):
+            memo["phase"] = made
+            phase = PHASES.get(made, -1)
+            canvas.hot("phase one", 0, _PHASES, (phase,) if phase >= 0 else ())
+        canvas.block("year", _PHASES, (view.year, view.season))
+        if memo.get("character sources") != (made := (seat, view.characters)):
+            memo["character sources"] = made
+            chosen = [0] * (players * characters)
             for other, character in enumerate(_per_seat(view.characters, seat, players, -1)):
                 if 0 <= character < characters:
-                    head[len(Phase) + 2 + other * characters + character] = 1
-            canvas.block("head", 0, head)
+                    chosen[other * characters + character] = 1
+            canvas.block("characters", _PHASES + 2, chosen)
         buildings = view.buildings
-        if not canvas.same("buildings", buildings):
+        if memo.get("buildings") is not (made := buildings):
+            memo["buildings"] = made
             canvas.block("building values", at["building kind"], self._buildings(buildings, seat))
-        if not canvas.same("river", view.river_all):
+        if memo.get("river") is not (made := view.river_all):
+            memo["river"] = made
             canvas.block("river values", at["river"], _plot_bits(view.river_all))
-        if not canvas.same("marsh", view.marsh):
+        if memo.get("marsh") is not (made := view.marsh):
+            memo["marsh"] = made
             canvas.block("marsh values", at["marsh"], _plot_bits(view.marsh))
-        if not canvas.same("own deeds", view.hand_deeds):
+        if memo.get("own deeds") is not (made := view.hand_deeds):
+            memo["own deeds"] = made
             start = at["own deeds"]
             canvas.hot("own deed bits", start, start + SIZE, [start + c for c in view.hand_deeds])
-        if not canvas.unchanged("known deeds", view.known_deeds):
+        if memo.get("known deeds") != (made := view.known_deeds):
+            memo["known deeds"] = made
             start = at["known deeds"]
             canvas.hot(
                 "known deed bits",
@@ -252,7 +265,8 @@ class MiltonKeynesEncoding(Encoding[View]):
                     for cell in known
                 ],
             )
-        if not canvas.unchanged("on sale", view.lots):
+        if memo.get("on sale") != (made := view.lots):
+            memo["on sale"] = made
             start = at["on sale"]
             canvas.hot(
                 "on sale bits",
@@ -262,8 +276,9 @@ class MiltonKeynesEncoding(Encoding[View]):
             )
         # The seats' figures, the known permits and the observer's own hand: three runs, each
         # made again only when its own sources changed.
-        if not canvas.unchanged("figure sources", (seat, *_seat_figures(view))):
-            rotated = [_per_seat(figure, seat, players, -1) for figure in _seat_figures(view)]
+        if memo.get("figure sources") != (made := (seat, *_seat_figures(view))):
+            memo["figure sources"] = made
+            rotated = [_per_seat(figure, seat, players, -1) for figure in made[1:]]
             canvas.block(
                 "figures",
                 at["seat figures"],
@@ -273,14 +288,16 @@ class MiltonKeynesEncoding(Encoding[View]):
                     for figure in rotated
                 ],
             )
-        if not canvas.unchanged("known permit sources", (seat, view.known_permits)):
+        if memo.get("known permit sources") != (made := (seat, view.known_permits)):
+            memo["known permit sources"] = made
             known: list[float] = []
             for permits in _per_seat(view.known_permits, seat, players, ()):
                 known += _padded(permits, PERMIT_TYPES)
             canvas.block("known permits", at["known permits"], known)
-        if not canvas.unchanged(
-            "own sources", (view.cash, view.hand_permits, view.deed_deck, view.permit_deck)
+        if memo.get("own sources") != (
+            made := (view.cash, view.hand_permits, view.deed_deck, view.permit_deck)
         ):
+            memo["own sources"] = made
             canvas.block(
                 "own",
                 at["cash"],
@@ -294,15 +311,15 @@ class MiltonKeynesEncoding(Encoding[View]):
         # The table slices (queue to the end) in four runs, each made again only when its own
         # sources changed: the queue moves at almost every step, the rest now and then.
         at_queue = at["queue"]
-        if not canvas.unchanged("queue sources", (seat, view.queue)):
+        if memo.get("queue sources") != (made := (seat, view.queue)):
+            memo["queue sources"] = made
             queue = [0] * players
             if view.queue:
                 queue[relative_seat(view.queue[0], seat, players)] = 1
             canvas.block("queue", at_queue, queue)
         sealed = view.sealed
-        if not canvas.unchanged(
-            "step sources",
-            (
+        if memo.get("step sources") != (
+            made := (
                 seat,
                 view.order,
                 None
@@ -312,14 +329,15 @@ class MiltonKeynesEncoding(Encoding[View]):
                 len(view.draft),
                 view.bought,
                 view.lobbied,
-            ),
+            )
         ):
+            memo["step sources"] = made
             canvas.block("step", at["order"], self._step(view, seat))
-        if not canvas.unchanged("bid sources", (seat, view.slots, view.bids, view.bid_flow)):
+        if memo.get("bid sources") != (made := (seat, view.slots, view.bids, view.bid_flow)):
+            memo["bid sources"] = made
             canvas.block("bidding", at["permit slots"], self._bidding(view, seat))
-        if not canvas.unchanged(
-            "trade sources",
-            (
+        if memo.get("trade sources") != (
+            made := (
                 seat,
                 view.offer,
                 view.passes,
@@ -327,10 +345,15 @@ class MiltonKeynesEncoding(Encoding[View]):
                 len(view.claims),
                 view.stall,
                 view.deck_mark,
-                view.counters,
-            ),
+            )
         ):
+            memo["trade sources"] = made
             canvas.block("trade", at["offer"], self._trade(view, seat))
+        # The running counters move at most steps: a run of their own.
+        counters = view.counters
+        if memo.get("counter sources") != counters:
+            memo["counter sources"] = counters
+            canvas.block("counters", self._counters_at, _padded(counters, COUNTERS))
 
     def _step(self, view: View, seat: int | None) -> list[float]:
         """The turn order, bribes and the sealed step's seats, the draft and the flags."""
@@ -367,7 +390,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         return values
 
     def _trade(self, view: View, seat: int | None) -> list[float]:
-        """The offer, passes, requisitions, the stall, the deck mark and the counters."""
+        """The offer, passes, requisitions, the stall and the deck mark."""
         players = self._players
         offer = view.offer
         values: list[float] = [0] * (2 * players + 3)
@@ -386,7 +409,6 @@ class MiltonKeynesEncoding(Encoding[View]):
             requisitioner[relative] = 1
         values += requisitioner
         values += (len(view.claims), view.stall, view.deck_mark)
-        values += _padded(view.counters, COUNTERS)
         return values
 
     def _buildings(self, buildings: tuple[Building, ...], seat: int | None) -> list[float]:
@@ -401,6 +423,10 @@ class MiltonKeynesEncoding(Encoding[View]):
                 if owner >= 0:
                     owner_at[cell * players + owner] = 1.0
         return kind_at + owner_at
+
+
+# How many phases there are (``len`` of an enum class is a Python call).
+_PHASES = len(Phase)
 
 
 def _spread_offer(legal: OfferSet, first: int, per_target: int, offset: int) -> Action:

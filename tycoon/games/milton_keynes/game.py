@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from tycoon.core import (
     Action,
@@ -109,6 +109,10 @@ def _plural(count: int, word: str) -> str:
 _CELLS_KEPT = 4096
 # Each phase's name in a view.
 _PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
+
+
+# A View from a tuple, without the keyword-argument wrapper of its constructor.
+_new_view: Final = tuple.__new__
 
 
 class MiltonKeynes(Game[State, Action, View]):
@@ -700,55 +704,58 @@ class MiltonKeynes(Game[State, Action, View]):
             own_pending = tuple([item for who, item in state.pending if who == seat])
         markers, floors, deed_counts, permit_counts, known_deeds, known_permits = seats[:6]
         cash, hand_deeds, hand_permits, counted_cash = seats[6:]
-        return View(
-            seat,
-            self.players,
-            _PHASE_NAMES[state.phase],
-            state.year,
-            state.season,
-            state.characters,
-            state.city.buildings,
-            state.city.incomes,
-            state.city.next_id,
-            plots[0],
-            plots[1],
-            markers,
-            floors,
-            state.city.blocks,
-            deed_counts,
-            permit_counts,
-            known_deeds,
-            known_permits,
-            cash,
-            hand_deeds,
-            hand_permits,
-            len(state.deed_deck),
-            len(state.permit_deck),
-            state.queue,
-            sealed,
-            state.drafts[seat] if seat is not None else (),
-            lots,
-            state.bribes,
-            state.order,
-            state.bought,
-            state.lobbied,
-            state.slots,
-            state.bids,
-            state.bid_flow,
-            state.offer,
-            state.offers_left,
-            state.passes,
-            claims[0],
-            (state.pending[0][0] if state.phase == Phase.REQUISITION and state.pending else -1),
-            claims[1],
-            own_pending,
-            state.river_path,
-            state.log,
-            state.deck_mark,
-            state.stall,
-            state.counters,
-            state.ended,
-            counted_cash,
+        return _new_view(
+            View,
+            (
+                seat,
+                self.players,
+                _PHASE_NAMES[state.phase],
+                state.year,
+                state.season,
+                state.characters,
+                state.city.buildings,
+                state.city.incomes,
+                state.city.next_id,
+                plots[0],
+                plots[1],
+                markers,
+                floors,
+                state.city.blocks,
+                deed_counts,
+                permit_counts,
+                known_deeds,
+                known_permits,
+                cash,
+                hand_deeds,
+                hand_permits,
+                len(state.deed_deck),
+                len(state.permit_deck),
+                state.queue,
+                sealed,
+                state.drafts[seat] if seat is not None else (),
+                lots,
+                state.bribes,
+                state.order,
+                state.bought,
+                state.lobbied,
+                state.slots,
+                state.bids,
+                state.bid_flow,
+                state.offer,
+                state.offers_left,
+                state.passes,
+                claims[0],
+                (state.pending[0][0] if state.phase == Phase.REQUISITION and state.pending else -1),
+                claims[1],
+                own_pending,
+                state.river_path,
+                state.log,
+                state.deck_mark,
+                state.stall,
+                state.counters,
+                state.ended,
+                counted_cash,
+            ),
         )
 
     def _seen_seats(self, players: tuple[Player, ...], seat: int | None) -> _SeatsPart:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tycoon.core import SealedView
 from tycoon.games.milton_keynes.actions import Offer
@@ -11,11 +10,14 @@ from tycoon.games.milton_keynes.scoring import Building
 from tycoon.games.milton_keynes.state import Commission
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """A seat's view (``seat`` None: a spectator). Own hand, cash, bribe, bids and pouch are
     shown; of the others only counts, what is publicly known, and who has committed. Of another
-    seat's requisitions only the plots named, and by whom: the pouches are still closed."""
+    seat's requisitions only the plots named, and by whom: the pouches are still closed.
+
+    A named tuple rather than a frozen dataclass (as Esport Monopoly's views): one is made for
+    every decision a learner or a bot reads, and a named tuple made with ``tuple.__new__``
+    costs a fraction of a 52-field frozen dataclass's ``__init__``. It is just as immutable."""
 
     seat: int | None
     players: int

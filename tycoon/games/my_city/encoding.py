@@ -172,19 +172,25 @@ class MyCityEncoding(Encoding[CityView]):
                 if 0 <= counter < counters:
                     counts[counter] += 1
             canvas.block("drawn", self._drawn_at, counts)
-        to_move = [0] * players
-        if view.to_move >= 0:
-            to_move[(view.to_move - start) % players] = 1
+        # The rezonings, skips and the seat to move change now and then (the seat to move,
+        # seen from the seat to act, hardly ever): one run; the move count alone every step.
         rezones = view.rezones_used
         skips = view.skips
-        canvas.block(
-            "tail",
-            self._tail_at,
-            [rezones[(other + start) % players] for other in range(players)]
-            + [skips[(other + start) % players] for other in range(players)]
-            + to_move
-            + [view.turn],
-        )
+        sources = (start, rezones, skips, view.to_move)
+        if memo is None or memo.get("tail sources") != sources:
+            if memo is not None:
+                memo["tail sources"] = sources
+            to_move = [0] * players
+            if view.to_move >= 0:
+                to_move[(view.to_move - start) % players] = 1
+            canvas.block(
+                "tail",
+                self._tail_at,
+                [rezones[(other + start) % players] for other in range(players)]
+                + [skips[(other + start) % players] for other in range(players)]
+                + to_move,
+            )
+        canvas.block("moves", self._tail_at + 3 * players, (view.turn,))
 
     def _zones(self, view: CityView, canvas: Canvas) -> None:
         """The zone slices (access, owned, type, empty), square by square; on a persistent

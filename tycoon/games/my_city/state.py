@@ -9,6 +9,7 @@ final score report.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tycoon.core import Action
 from tycoon.games.my_city.scoring import ScoreReport
@@ -67,9 +68,12 @@ class CityState:
         return self.to_move == OVER
 
 
-@dataclass(frozen=True, slots=True)
-class CityView:
-    """What a seat (``None``: a spectator) sees: in My City, the whole public record."""
+class CityView(NamedTuple):
+    """What a seat (``None``: a spectator) sees: in My City, the whole public record.
+
+    A named tuple rather than a frozen dataclass (as Esport Monopoly's views): one is made for
+    every decision, and a named tuple made with ``tuple.__new__`` costs less than a frozen
+    dataclass's ``__init__``. It is just as immutable."""
 
     seat: int | None
     landmark_at: tuple[int, ...]

@@ -179,7 +179,12 @@ class WaterRightsEncoding(Encoding[View]):
 
     def encode(self, view: View, canvas: Canvas) -> None:
         roles = len(ROLES)
-        if not canvas.unchanged("head sources", (view.role, view.active, view.phase, view.round)):
+        # What the runs below were last made from (the persistent canvas's record; a fresh
+        # canvas, written once, gets an empty one, so that every run is written).
+        record = canvas.memo if canvas.memo is not None else {}
+        head_sources = (view.role, view.active, view.phase, view.round)
+        if record.get("head sources") != head_sources:
+            record["head sources"] = head_sources
             head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
             if view.role is not None and 0 <= view.role < roles:
                 head[view.role] = 1
@@ -218,7 +223,8 @@ class WaterRightsEncoding(Encoding[View]):
         # The rest in three runs, each written again only when its sources changed: the active
         # mayor's turn (the same object while it lasts), the economy, the cards in sight.
         turn = view.turn
-        if not canvas.same("turn", turn):
+        if record.get("turn") is not turn:
+            record["turn"] = turn
             figures: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
             figures += turn.bought
             figures += turn.spare
@@ -246,7 +252,8 @@ class WaterRightsEncoding(Encoding[View]):
             view.event,
             view.demand,
         )
-        if not canvas.unchanged("economy sources", economy):
+        if record.get("economy sources") != economy:
+            record["economy sources"] = economy
             values: list[float] = list(economy[:6])
             values += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
             values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
@@ -266,7 +273,8 @@ class WaterRightsEncoding(Encoding[View]):
             view.bonus_owner,
             own,
         )
-        if not canvas.unchanged("card sources", cards):
+        if record.get("card sources") != cards:
+            record["card sources"] = cards
             tail = _padded([kind + 1 for kind in view.district_line], self._district_line)
             tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
             tail += cards[2:9]

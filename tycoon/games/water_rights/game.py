@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tycoon.core import (
     Action,
@@ -106,6 +106,10 @@ FINAL_SCORE_MODEL: dict[int, tuple[float, float, float, float]] = {
     RIPARIAN: (5.6, 0.39, -0.73, 2.5),
     JUNIOR: (4.7, 0.34, -0.46, 3.6),
 }
+
+
+# A View from a tuple, without the keyword-argument wrapper of its constructor.
+_new_view: Final = tuple.__new__
 
 
 class WaterRights(Game[State, Action, View]):
@@ -342,39 +346,42 @@ class WaterRights(Game[State, Action, View]):
         role = self.role_of_seat[seat] if seat is not None else None
         if secrets is None:
             secrets = _seen_secrets(state, role)
-        return View(
-            seat,
-            role,
-            self.players,
-            state.round,
-            state.phase,
-            state.active,
-            state.towns,
-            state.turn,
-            state.treasury,
-            state.bank,
-            state.tax_colours,
-            state.tax_dollars,
-            state.tax_tiles,
-            state.water_dollars,
-            state.water_units,
-            state.king_changes,
-            state.roll,
-            state.event,
-            state.demand,
-            state.district_line,
-            state.plant_line,
-            len(state.district_deck),
-            len(state.plant_deck),
-            len(state.event_deck),
-            state.event_discard,
-            len(state.demand_deck),
-            state.demand_discard,
-            state.removed,
-            state.bonus,
-            state.bonus_owner,
-            secrets,
-            state.news,
+        return _new_view(
+            View,
+            (
+                seat,
+                role,
+                self.players,
+                state.round,
+                state.phase,
+                state.active,
+                state.towns,
+                state.turn,
+                state.treasury,
+                state.bank,
+                state.tax_colours,
+                state.tax_dollars,
+                state.tax_tiles,
+                state.water_dollars,
+                state.water_units,
+                state.king_changes,
+                state.roll,
+                state.event,
+                state.demand,
+                state.district_line,
+                state.plant_line,
+                len(state.district_deck),
+                len(state.plant_deck),
+                len(state.event_deck),
+                state.event_discard,
+                len(state.demand_deck),
+                state.demand_discard,
+                state.removed,
+                state.bonus,
+                state.bonus_owner,
+                secrets,
+                state.news,
+            ),
         )
 
     def sample_state(self, view: View, rng: Rng) -> State:

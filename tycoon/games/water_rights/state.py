@@ -9,6 +9,7 @@ occupied cells, farmland, plants and docks kept up to date for the placement rul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 EMPTY = -1
 
@@ -116,9 +117,12 @@ class State:
     news: tuple[tuple[int, ...], ...]  # what the last step did, for narration
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """What one seat may know: everything but the deck orders and others' secret goals."""
+class View(NamedTuple):
+    """What one seat may know: everything but the deck orders and others' secret goals.
+
+    A named tuple rather than a frozen dataclass (as Esport Monopoly's views): one is made for
+    every decision a learner or a bot reads, and a named tuple made with ``tuple.__new__``
+    costs a fraction of a 32-field frozen dataclass's ``__init__``. It is just as immutable."""
 
     seat: int | None
     role: int | None
