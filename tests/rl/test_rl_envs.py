@@ -361,3 +361,24 @@ def test_a_game_without_an_encoding_is_refused_with_a_reason() -> None:
     unencoded = type("Unencoded", (SealedAuction,), {"encoding_type": None})
     with pytest.raises(TycoonError, match="offers no encoding"):
         unencoded().encoding()
+
+
+@pytest.mark.parametrize("wrong", [1.0, 1.5, "1", np.float32(1), np.array([1]), [1]])
+def test_an_action_that_is_not_an_integer_id_is_refused_and_changes_nothing(wrong) -> None:
+    """Integer ids only, as Gymnasium's Discrete space holds them: a float (even a whole one), a
+    string or a one-element array is refused, never rounded into some legal id."""
+    env = rl.env("my-city", players=2)
+    env.reset(seed=3)
+    state = env.table.state
+    with pytest.raises(IllegalActionError, match="integer id"):
+        env.step(wrong)
+    assert env.table.state is state
+    gym = rl.gym_env("my-city", players=2)
+    observation, _ = gym.reset(seed=3)
+    with pytest.raises(IllegalActionError, match="integer id"):
+        gym.step(wrong)
+    legal = int(np.flatnonzero(observation["action_mask"])[0])
+    for fine in (np.int64(legal), np.array(legal), legal):
+        env.reset(seed=3)
+        env.step(fine)
+        assert env.table.steps == 1

@@ -256,11 +256,16 @@ class Table:
         is not legal now raises :class:`IllegalActionError` and changes nothing."""
         if type(action_id) is int:
             index = action_id
+        elif isinstance(action_id, int | np.integer) or (
+            isinstance(action_id, np.ndarray)
+            and action_id.shape == ()
+            and np.issubdtype(action_id.dtype, np.integer)
+        ):
+            # What Gymnasium's Discrete space holds: Python and numpy integers (a 0-d array
+            # too). A float is refused rather than truncated: 1.5 is no action id.
+            index = int(action_id)
         else:
-            try:
-                index = int(action_id)
-            except (TypeError, ValueError):
-                raise IllegalActionError(f"an action is an integer id, not {action_id!r}") from None
+            raise IllegalActionError(f"an action is an integer id, not {action_id!r}")
         ids = self._legal_entry(seat)[1]
         found: Action | None = ids.get(index)
         if found is not None:
