@@ -380,5 +380,5 @@ def test_an_action_that_is_not_an_integer_id_is_refused_and_changes_nothing(wron
     legal = int(np.flatnonzero(observation["action_mask"])[0])
     for fine in (np.int64(legal), np.array(legal), legal):
         env.reset(seed=3)
-        env.step(fine)
+        env.step(fine)  # type: ignore[arg-type]  # numpy ids, as learners pass them
         assert env.table.steps == 1

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from estates.test_estates_invariants import WHAT_IF as ESTATES_WHAT_IF  # tests/ on the path
 
 from tycoon.core import IllegalActionError, game_specs, make
 from tycoon.core.encoding import LATER, Encoding, LegalIds
@@ -155,37 +156,6 @@ def test_water_rights_build_ids_are_found_without_building_a_build(
         table.play(action)
 
 
-# A what-if catalogue for The Estates: four rows of twelve lots, other colours, values, offer
-# rows, rooftops and barriers (as tests/estates' invariants use).
-_ESTATES_WHAT_IF = {
-    "components.json": {
-        "starting_money": 20,
-        "colours": [
-            {"name": "Blue", "letter": "B", "style": "bold blue"},
-            {"name": "Cyan", "letter": "C", "style": "bold cyan"},
-            {"name": "Red", "letter": "R", "style": "bold red"},
-            {"name": "Teal", "letter": "T", "style": "#008080"},
-        ],
-        "cube_values": [1, 2, 3, 4, 5, 6, 7],
-        "cubes_drawn": 18,
-        "offer_rows": 2,
-        "offer_row_length": 9,
-        "rooftops": [2, 3, 4, 5, 6, 7, 8, 9],
-        "barriers": [1, 2],
-        "rows": [
-            {"name": "north", "letter": "N", "white_dirt": [2]},
-            {"name": "upper", "letter": "U", "white_dirt": [1, 7]},
-            {"name": "middle", "letter": "M", "white_dirt": [3, 5, 12]},
-            {"name": "south", "letter": "S", "white_dirt": []},
-        ],
-        "lots_per_row": 12,
-        "river_after_lot": 5,
-        "initial_requirement": 5,
-        "cubes_on_white_dirt": 2,
-    }
-}
-
-
 @pytest.mark.parametrize(
     "options",
     [
@@ -204,7 +174,7 @@ def test_the_estates_ids_from_the_rules_follow_options_and_catalogues(
     turn's pieces and placements): the listed path's ids and actions, step for step, with the
     minimum bid, rounds, rows and a what-if catalogue (its rows, lots and pieces) changed."""
     if options.get("data") == "what-if":
-        options = {"data": json.dumps(_ESTATES_WHAT_IF)}
+        options = {"data": json.dumps(ESTATES_WHAT_IF)}
     game = make("estates", players, **options)
     table = Table(game)
     encoding = game.encoding()
