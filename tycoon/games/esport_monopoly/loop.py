@@ -17,7 +17,7 @@ tests play unwrapped greedy seats through both loops.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from tycoon.core import Rng
 from tycoon.games.esport_monopoly import actions as A
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
 
 _ROLL: Final = A.Roll  # Final: compiled, read from a C static, not the module's dictionary
+_BUILD: Final = A.Build
+_SKIP: Final = A.Skip
+_WAIT: Final = A.Wait
+_BUY_DEED: Final = A.BuyDeed
 _new: Final = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
 _VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
 _WINDOW: Final = Window
@@ -93,16 +97,26 @@ def play_bots(
             action = brain.decide(t, legal)  # choose(View(seat, t), legal)
         else:
             action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
-        if (
-            type(action) is _ROLL
-            and fast
-            and type(t.stack[-1]) is _WINDOW
-            and not t.claims
-            and not t.jail[t.active]
-        ):
-            state = rules.fast_roll(state, rng)  # what step does with this roll
-        else:
-            state = rules.step(state, action, rng)
+        # What step does first, without its call: the window's fast roll, build, skip and
+        # wait, and the purchase at the end of a move, straight from table to table.
+        kind = type(action)
+        done: State | None = None
+        if fast:
+            if type(t.stack[-1]) is _WINDOW:
+                if kind is _ROLL:
+                    if not t.claims and not t.jail[t.active]:
+                        done = rules.fast_roll(state, rng)
+                elif not t.over:
+                    if kind is _BUILD:
+                        build = cast(A.Build, action)
+                        done = rules.fast_build(state, build.seat, build.square)
+                    elif kind is _SKIP:
+                        done = rules.fast_pass(state, action.seat, True)
+                    elif kind is _WAIT:
+                        done = rules.fast_pass(state, action.seat, False)
+            elif kind is _BUY_DEED:
+                done = rules.fast_buy(state, action.seat)
+        state = done if done is not None else rules.step(state, action, rng)
         decisions += 1
     return state, decisions
 
