@@ -302,6 +302,9 @@ class Greedy:
         self._lift_least = 0
         self._lift_held = -1
         self._lift_mortgaged = -1
+        # pick_build's groups in building order, and the groups tuple they were sorted from.
+        self._ranked: tuple[tuple[tuple[int, ...], int, int], ...] = ()
+        self._ranked_of: Sequence[tuple[tuple[int, ...], int, int]] | None = None
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
@@ -469,10 +472,16 @@ class Greedy:
     ) -> int:
         """The event to build on next within ``budget``: the best-ranked group first, its least
         built event (the last on the board among equals); -1 if none."""
-        best = -1
-        best_key = (99, 9, 0)
+        if groups is not self._ranked_of:
+            # The groups in building order (each group's rank is its own: the first that
+            # can be built on is the best), kept for the groups tuple, which is replaced
+            # only when a deed changes hands.
+            rank = self.tables.build_rank
+            group = self.board.group
+            self._ranked = tuple(sorted(groups, key=lambda g: rank[group[g[0][0]]]))
+            self._ranked_of = groups
         level = t.level
-        for members, mask, cost in groups:
+        for members, mask, cost in self._ranked:
             if cost > budget or t.mortgaged & mask:
                 continue
             low = 9
@@ -484,11 +493,8 @@ class Greedy:
                     square = s
             if low == 5 or (low == 4 and t.arenas < 1) or (low < 4 and t.stands < 1):
                 continue
-            key = (self.tables.build_rank[self.board.group[square]], low, -square)
-            if key < best_key:
-                best_key = key
-                best = square
-        return best
+            return square
+        return -1
 
     def best_build(self, legal: Sequence[Any]) -> Action:
         builds = [c for c in legal if isinstance(c, A.Build)]

@@ -84,6 +84,7 @@ def play_bots(
     # compiled, a native call rather than a method looked up on the (interpreted-derived) bot
     # with its arguments parsed, and no view made.
     brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
+    choices = [Choices(legal_actions, state, seat) for seat in range(len(bots))]
     decisions = 0
     while decisions < limit:
         t = state.table
@@ -91,11 +92,18 @@ def play_bots(
         if not acting:
             break
         seat = acting[0]
-        legal = Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
         brain = brains[seat]
         if brain is not None:
-            action = brain.decide(t, legal)  # choose(View(seat, t), legal)
+            # The seat's Choices, made once and pointed at this state (greedy reads its
+            # choices during the decision only, and keeps none of them).
+            mine = choices[seat]
+            mine._state = state
+            mine._items = None
+            action = brain.decide(t, mine)  # choose(View(seat, t), legal)
         else:
+            legal = (
+                Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
+            )
             action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
         # What step does first, without its call: the window's fast roll, build, skip and
         # wait, and the purchase at the end of a move, straight from table to table.
