@@ -398,6 +398,16 @@ class Rules:
         self.after = tuple(
             tuple((seat + i) % players for i in range(1, players)) for seat in range(players)
         )
+        # By active seat then seat: the seats asked before it in that window (turn order).
+        self.before = tuple(
+            tuple(
+                sum(1 << s for s in self.after[active][: self.after[active].index(seat)])
+                if seat != active
+                else 0
+                for seat in range(players)
+            )
+            for active in range(players)
+        )
         self.fast = True  # the fast roll (tests turn it off to compare with the general way)
         self._handlers: dict[type[Action], Callable[[Work, Any], None]] = {
             A.Roll: self.on_roll,
@@ -948,11 +958,12 @@ class Rules:
         )
         return _new_table(STATE, (table, chance, mail))
 
-    def _windowed(self, state: State, fields: list[Any]) -> State:
-        """The state with the table ``fields``, a window open: who acts worked out."""
+    def _windowed(self, state: State, fields: list[Any], asked: int = 0) -> State:
+        """The state with the table ``fields``, a window open: who acts worked out (``asked``:
+        seats known to be passed over, left out of the search)."""
         fields[F_ACTING] = self.window_seats_of(
             fields[F_ACTIVE],
-            fields[F_ALIVE] & ~(fields[F_PASSED] | fields[F_SKIPPING]),
+            fields[F_ALIVE] & ~(fields[F_PASSED] | fields[F_SKIPPING] | asked),
             fields[F_OWNER],
             fields[F_CLAIMS],
             fields[F_CASH],
@@ -989,7 +1000,16 @@ class Rules:
         fields[F_STANDS] = stands
         fields[F_ARENAS] = arenas
         fields[F_EVENTS] = (("build", seat, square, lv + 1),)
-        return self._windowed(state, fields)
+        if lv == 4:
+            return self._windowed(state, fields)  # four stands back in the bank: ask everyone
+        # Who acts is the builder or a seat after it: the seats asked before it could not
+        # build or ask for rent, and still cannot (the same cash, deeds and buildings, fewer
+        # stands in the bank). The roller building acts again.
+        active = t.active
+        if seat == active:
+            fields[F_ACTING] = t.acting
+            return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
+        return self._windowed(state, fields, self.before[active][seat])
 
     def fast_pass(self, state: State, seat: int, skip: bool) -> State:
         """'wait' or 'skip' in the window (on_wait / on_skip, then advance)."""
@@ -1000,7 +1020,8 @@ class Rules:
         else:
             fields[F_PASSED] = t.passed | 1 << seat
         fields[F_EVENTS] = ()
-        return self._windowed(state, fields)
+        # The seats asked before this one could not build or ask for rent, and still cannot.
+        return self._windowed(state, fields, self.before[t.active][seat])
 
     def fast_buy(self, state: State, seat: int) -> State | None:
         """A deed bought at the end of a plain move (on_buy, then advance: the end of the move
