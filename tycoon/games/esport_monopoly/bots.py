@@ -145,8 +145,7 @@ class _Tables:
         to exactly one other seat, as (group, that other seat, the deeds it holds there).
         ``owned``, when known, has a bit for every square with an owner (the union of the
         holdings): a group with a square outside it is passed over without reading its
-        owners. Each seat's list is the previous one (the same object) when it did not
-        change."""
+        owners."""
         if owner is self.owner:
             return self.targets
         targets: list[Targets] = [[], [], [], [], [], [], [], []]
@@ -174,11 +173,6 @@ class _Tables:
                 targets[second].append(
                     (group, first, tuple([s for s in members if owner[s] == first]))
                 )
-        old = self.targets
-        if old:
-            for seat in range(8):
-                if targets[seat] == old[seat]:
-                    targets[seat] = old[seat]
         self.owner = owner
         self.targets = tuple(targets)
         return self.targets
@@ -700,7 +694,7 @@ class Greedy:
                 owned |= held
             targets = tables.of(owner, owned)[self.seat]
         self._targets_owner = owner
-        if targets is not self._targets and targets != self._targets:
+        if targets != self._targets:
             self._targets = targets  # a new list object only when the targets change
         return self._targets
 
