@@ -85,12 +85,11 @@ def play_bots(
     # with its arguments parsed, and no view made.
     brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
     choices = [Choices(legal_actions, state, seat) for seat in range(len(bots))]
-    decisions = 0
-    while decisions < limit:
+    for decisions in range(limit):
         t = state.table
         acting = t.acting
         if not acting:
-            break
+            return state, decisions
         seat = acting[0]
         brain = brains[seat]
         if brain is not None:
@@ -107,14 +106,15 @@ def play_bots(
             action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
         # What step does first, without its call: the window's fast roll, build, skip and
         # wait, and the purchase at the end of a move, straight from table to table.
-        kind = type(action)
-        done: State | None = None
         if fast:
+            kind = type(action)
             if type(t.stack[-1]) is _WINDOW:
                 if kind is _ROLL:
                     if not t.claims and not t.jail[t.active]:
-                        done = rules.fast_roll(state, rng)
+                        state = rules.fast_roll(state, rng)
+                        continue
                 elif not t.over:
+                    done: State | None = None
                     if kind is _BUILD:
                         build = cast(A.Build, action)
                         done = rules.fast_build(state, build.seat, build.square)
@@ -122,11 +122,16 @@ def play_bots(
                         done = rules.fast_pass(state, action.seat, True)
                     elif kind is _WAIT:
                         done = rules.fast_pass(state, action.seat, False)
+                    if done is not None:
+                        state = done
+                        continue
             elif kind is _BUY_DEED:
                 done = rules.fast_buy(state, action.seat)
-        state = done if done is not None else rules.step(state, action, rng)
-        decisions += 1
-    return state, decisions
+                if done is not None:
+                    state = done
+                    continue
+        state = rules.step(state, action, rng)
+    return state, max(limit, 0)
 
 
 __all__ = ["Choices", "play_bots"]
