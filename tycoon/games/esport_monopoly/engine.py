@@ -408,6 +408,16 @@ class Rules:
             )
             for active in range(players)
         )
+        # By active seat then set of seats (a mask): those of the set other than the active
+        # seat, in turn order after it.
+        self.in_order = tuple(
+            tuple(
+                tuple(seat for seat in self.after[active] if (seats >> seat) & 1)
+                for seats in range(1 << players)
+            )
+            for active in range(players)
+        )
+        self._builders = window == WINDOW_BUILDERS
         self.fast = True  # the fast roll (tests turn it off to compare with the general way)
         self._handlers: dict[type[Action], Callable[[Work, Any], None]] = {
             A.Roll: self.on_roll,
@@ -480,27 +490,27 @@ class Rules:
     ) -> tuple[int, ...]:
         """:meth:`window_seats` from the fields it reads (``alive``: the seats still in that
         have not passed or skipped), so the fast steps need not build a table to ask."""
-        if self.window == WINDOW_NONE:
-            return ACTIVE[active]
-        if self.window == WINDOW_EVERYONE:
-            for seat in self.after[active]:
+        if not self._builders:
+            if self.window == WINDOW_NONE:
+                return ACTIVE[active]
+            for seat in self.after[active]:  # everyone
                 if (alive >> seat) & 1:
                     return ACTIVE[seat]
             return ACTIVE[active]
         if owner is not self._owners_key:
             self._full_groups_of(owner)
         candidates = alive & self._owners_mask & ~(1 << active)
-        if not candidates and not claims:
-            return ACTIVE[active]
         owed = 0
-        for claim in claims:
-            owed |= 1 << claim.owner
-        candidates |= owed & alive
-        # The first candidate owed rent or able to build (can_build_any, inline).
+        if claims:
+            for claim in claims:
+                owed |= 1 << claim.owner
+            candidates |= owed & alive
+        elif not candidates:
+            return ACTIVE[active]
+        # The first candidate owed rent or able to build (can_build_any, inline), the
+        # candidates taken in turn order.
         full_groups = self._full_groups
-        for seat in self.after[active]:
-            if not (candidates >> seat) & 1:
-                continue
+        for seat in self.in_order[active][candidates]:
             if (owed >> seat) & 1:
                 return ACTIVE[seat]
             money = cash[seat]
