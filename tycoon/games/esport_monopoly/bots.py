@@ -401,7 +401,11 @@ class Greedy:
         return self._roll if own_turn else self._skip
 
     def unowned(self, t: Table) -> int:
-        return sum(1 for s in self.board.properties if t.owner[s] < 0)
+        """How many deeds have no owner (the deeds outside every seat's holdings)."""
+        owned = 0
+        for held in t.holdings:
+            owned |= held
+        return (self.board.property_mask & ~owned).bit_count()
 
     def management(self, t: Table, own_turn: bool) -> Action | None:
         """The one management action wanted now (build, lift, or open a deal), if any."""
