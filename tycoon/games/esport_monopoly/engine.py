@@ -560,6 +560,24 @@ class Rules:
             self._full_groups_of(owner)
         return self._full_groups[seat]
 
+    def _owners_bought(self, owner: tuple[int, ...], seat: int, square: int) -> None:
+        """The whole groups' cache moved on to ``owner``, the cached owner tuple but for
+        ``square``, unowned there and ``seat``'s here: only its group can have become whole
+        (the other seats' groups stay the same tuples)."""
+        group = self.group[square]
+        if 0 <= group < len(self.colour_groups):
+            entry = self.colour_groups[group]
+            for s in entry[0]:
+                if owner[s] != seat:
+                    break
+            else:
+                groups = list(self._full_groups)
+                mine = groups[seat]
+                groups[seat] = tuple([e for e in self.colour_groups if e is entry or e in mine])
+                self._full_groups = tuple(groups)
+                self._owners_mask |= 1 << seat
+        self._owners_key = owner
+
     def _full_groups_of(self, owner: tuple[int, ...]) -> None:
         # Cached per owner tuple, which is replaced only when a deed changes hands.
         groups: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [()] * self.players
@@ -1064,7 +1082,9 @@ class Rules:
         holdings[seat] |= bit
         fields: list[Any] = list(t)
         fields[F_CASH] = tuple(cash)
-        fields[F_OWNER] = tuple(owner)
+        fields[F_OWNER] = new_owner = tuple(owner)
+        if old < 0 and t.owner is self._owners_key:
+            self._owners_bought(new_owner, seat, square)
         fields[F_HOLDINGS] = tuple(holdings)
         fields[F_STACK] = WINDOW_STACK
         fields[F_PASSED] = 0
