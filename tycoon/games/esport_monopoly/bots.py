@@ -307,31 +307,13 @@ class Greedy:
     def decide(self, t: Table, legal: Sequence[Any]) -> Action:
         """:meth:`choose` from the view's table (all a view holds but the seat, which is the
         bot's own): the own loop hands it the table without making the view."""
-        if self.noise and self.bot.explores(self.noise):
-            return self.bot.random_choice(legal)
         top = t.stack[-1]
         kind = type(top)
-        seat = self.seat
         if kind is Window:
-            # window(t, legal, own_turn), inline (out_of_turn, or pre_roll out of jail): the
-            # most common decision, mostly ending in a roll or a skip.
-            own_turn = seat == t.active
-            if own_turn and t.jail[seat]:
-                return self.pre_roll(t, legal)
-            if t.claims:
-                for choice in legal:
-                    if isinstance(choice, A.Claim):
-                        return choice
-            stuck = self.stuck
-            if stuck[0] != t.turn or stuck[1] != t.doubles:
-                intent = self.management(t, own_turn)
-                if intent is not None:
-                    if type(intent) is A.Build:
-                        return intent  # offered directly in the window
-                    if self.monopoly.has_menu(t, seat):
-                        self.intent = intent
-                        return self._manage
-            return self._roll if own_turn else self._skip
+            return self.windowed(t, legal)  # its noise included
+        if self.noise and self.bot.explores(self.noise):
+            return self.bot.random_choice(legal)
+        seat = self.seat
         if kind is Buy:
             assert isinstance(top, Buy)
             return self.buy_or_not(t, top.square, legal)
@@ -364,6 +346,31 @@ class Greedy:
         return CARD_FINE[seat] if t.cash[seat] >= top.amount + self.reserve else TAKE_CHANCE[seat]
 
     # -- before rolling ---------------------------------------------------------------------------
+    def windowed(self, t: Table, legal: Sequence[Any]) -> Action:
+        """:meth:`decide` at a window (the own loop calls it there directly): the most common
+        decision, mostly ending in a roll or a skip. ``window(t, legal, own_turn)``, inline
+        (``out_of_turn``, or ``pre_roll`` out of jail)."""
+        if self.noise and self.bot.explores(self.noise):
+            return self.bot.random_choice(legal)
+        seat = self.seat
+        own_turn = seat == t.active
+        if own_turn and t.jail[seat]:
+            return self.pre_roll(t, legal)
+        if t.claims:
+            for choice in legal:
+                if isinstance(choice, A.Claim):
+                    return choice
+        stuck = self.stuck
+        if stuck[0] != t.turn or stuck[1] != t.doubles:
+            intent = self.management(t, own_turn)
+            if intent is not None:
+                if type(intent) is A.Build:
+                    return intent  # offered directly in the window
+                if self.monopoly.has_menu(t, seat):
+                    self.intent = intent
+                    return self._manage
+        return self._roll if own_turn else self._skip
+
     def pre_roll(self, t: Table, legal: Sequence[Any]) -> Action:
         seat = self.seat
         if t.jail[seat]:

@@ -92,13 +92,15 @@ def play_bots(
             return state, decisions
         seat = acting[0]
         brain = brains[seat]
+        window = type(t.stack[-1]) is _WINDOW
         if brain is not None:
             # The seat's Choices, made once and pointed at this state (greedy reads its
             # choices during the decision only, and keeps none of them).
             mine = choices[seat]
             mine._state = state
             mine._items = None
-            action = brain.decide(t, mine)  # choose(View(seat, t), legal)
+            # choose(View(seat, t), legal); at a window without decide's dispatch.
+            action = brain.windowed(t, mine) if window else brain.decide(t, mine)
         else:
             legal = (
                 Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
@@ -108,7 +110,7 @@ def play_bots(
         # wait, and the purchase at the end of a move, straight from table to table.
         if fast:
             kind = type(action)
-            if type(t.stack[-1]) is _WINDOW:
+            if window:
                 if kind is _ROLL:
                     if not t.claims and not t.jail[t.active]:
                         state = rules.fast_roll(state, rng)
