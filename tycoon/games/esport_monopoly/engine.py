@@ -269,34 +269,39 @@ class Work:
     )
 
     def __init__(self, state: State, rng: Rng) -> None:
-        t = state.table
-        self.cash = t.cash
-        self.position = t.position
-        self.jail = t.jail
-        self.cards = t.cards
-        self.alive = t.alive
-        self.eliminated = t.eliminated
-        self.owner = t.owner
-        self.level = t.level
-        self.mortgaged = t.mortgaged
-        self.holdings = t.holdings
-        self.stands = t.stands
-        self.arenas = t.arenas
-        self.seen = t.seen
-        self.hidden = t.hidden
-        self.pot = t.pot
-        self.active = t.active
-        self.doubles = t.doubles
-        self.again = t.again
-        self.turn = t.turn
-        self.dice = t.dice
-        self.stack = t.stack
-        self.passed = t.passed
-        self.skipping = t.skipping
-        self.dealt = t.dealt
-        self.claims = t.claims
-        self.rent = t.rent
-        self.over = t.over
+        # The table's fields in its order, in one unpacking (the events start afresh and
+        # who acts is worked out again when the work is frozen).
+        (
+            self.cash,
+            self.position,
+            self.jail,
+            self.cards,
+            self.alive,
+            self.eliminated,
+            self.owner,
+            self.level,
+            self.mortgaged,
+            self.holdings,
+            self.stands,
+            self.arenas,
+            self.seen,
+            self.hidden,
+            self.pot,
+            self.active,
+            self.doubles,
+            self.again,
+            self.turn,
+            self.dice,
+            self.stack,
+            self.passed,
+            self.skipping,
+            self.dealt,
+            self.claims,
+            _events,
+            self.rent,
+            self.over,
+            _acting,
+        ) = state.table
         self.chance = state.chance
         self.mail = state.mail
         self.ev: list[Event] = []
