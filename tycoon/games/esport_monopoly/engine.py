@@ -578,7 +578,9 @@ class Rules:
             else:
                 groups = list(self._full_groups)
                 mine = groups[seat]
-                groups[seat] = tuple([e for e in self.colour_groups if e is entry or e in mine])
+                # By equality, not identity: compiled, a (members, mask, cost) tuple read out
+                # of the board's table is a new object each time.
+                groups[seat] = tuple([e for e in self.colour_groups if e == entry or e in mine])
                 self._full_groups = tuple(groups)
                 self._owners_mask |= 1 << seat
         self._owners_key = owner
