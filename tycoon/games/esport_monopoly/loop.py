@@ -5,13 +5,15 @@ Every decision still goes observe → the bot's choice from its view and its (la
 choices → transition, in the same order with the same draws, so the loop plays exactly the games
 of the general loop; ``tests/esport_monopoly/test_loop.py`` compares the two view by view. What
 it saves: the seats to act read straight off the table, the view made without a method call,
-and the transition's dispatch (the common roll goes straight to the rules' fast roll). The
-lazily listed choices are the loop's own :class:`Choices` (core's ``LazyLegal``, made here so
-that, compiled, making one at every decision is a native allocation rather than a call of an
-interpreted class's ``__init__``: about 5% of a compiled player-turn). A ``greedy`` seat is
-asked through its brain (``bots.Greedy``, a native class when compiled), handed the table its
-view would hold: ``Greedy.choose(view, legal)`` is ``decide(view.table, legal)``, and the
-tests play unwrapped greedy seats through both loops.
+and the transition's dispatch (the window's roll, building, skip and wait and the purchase at
+the end of a move go straight to the rules' fast steps). The lazily listed choices are the
+loop's own :class:`Choices` (core's ``LazyLegal``, made here so that, compiled, it is a native
+class rather than an interpreted one): one per greedy seat, pointed at each state in turn (the
+greedy bot reads its choices during its decision only), one made per decision for any other
+bot. A ``greedy`` seat is asked through its brain (``bots.Greedy``, a native class when
+compiled), handed the table its view would hold: ``Greedy.choose(view, legal)`` is
+``decide(view.table, legal)``, and at a window ``windowed(view.table, legal)``; the tests play
+unwrapped greedy seats through both loops.
 """
 
 from __future__ import annotations
