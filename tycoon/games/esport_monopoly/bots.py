@@ -108,7 +108,16 @@ class _Tables:
     seen (shared by the bots playing that board: the owner tuple is replaced only when a deed
     changes hands, and each bot would otherwise work them out again)."""
 
-    __slots__ = ("board", "build_order", "build_rank", "group_bit", "owner", "targets", "worth")
+    __slots__ = (
+        "board",
+        "build_groups",
+        "build_order",
+        "build_rank",
+        "group_bit",
+        "owner",
+        "targets",
+        "worth",
+    )
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -117,6 +126,10 @@ class _Tables:
         first = [keys.index(k) for k in BUILD_PREFERENCE if k in keys[: board.event_groups]]
         self.build_order = (*first, *(g for g in colours if g not in first))
         self.build_rank = {g: i for i, g in enumerate(self.build_order)}
+        # The colour groups in building order, as (group, members, mask of its squares).
+        self.build_groups = tuple(
+            (g, board.group_members[g], board.group_mask[g]) for g in self.build_order
+        )
         # By square: what a mortgaged deed is worth (its price less the mortgage and the fee).
         self.worth = tuple(board.price[s] - board.mortgage[s] - board.fee[s] for s in range(40))
         # By square: a bit for its colour group (0 for squares outside the colour groups).
@@ -127,15 +140,18 @@ class _Tables:
         self.owner: tuple[int, ...] | None = None
         self.targets: tuple[Targets, ...] = ()
 
-    def of(self, owner: tuple[int, ...]) -> tuple[Targets, ...]:
+    def of(self, owner: tuple[int, ...], owned: int = -1) -> tuple[Targets, ...]:
         """By seat, the colour groups (in building order) whose deeds belong to that seat and
-        to exactly one other seat, as (group, that other seat, the deeds it holds there)."""
+        to exactly one other seat, as (group, that other seat, the deeds it holds there).
+        ``owned``, when known, has a bit for every square with an owner (the union of the
+        holdings): a group with a square outside it is passed over without reading its
+        owners."""
         if owner is self.owner:
             return self.targets
-        targets: list[Targets] = [[] for _ in range(8)]
-        members_of = self.board.group_members
-        for group in self.build_order:
-            members = members_of[group]
+        targets: list[Targets] = [[], [], [], [], [], [], [], []]
+        for group, members, mask in self.build_groups:
+            if owned & mask != mask:
+                continue  # an unowned deed: not split between two seats
             first = owner[members[0]]
             second = -1
             split = True
@@ -152,10 +168,10 @@ class _Tables:
                         break
             if split and second >= 0:
                 targets[first].append(
-                    (group, second, tuple(s for s in members if owner[s] == second))
+                    (group, second, tuple([s for s in members if owner[s] == second]))
                 )
                 targets[second].append(
-                    (group, first, tuple(s for s in members if owner[s] == first))
+                    (group, first, tuple([s for s in members if owner[s] == first]))
                 )
         self.owner = owner
         self.targets = tuple(targets)
@@ -280,6 +296,9 @@ class Greedy:
         self._lift_least = 0
         self._lift_held = -1
         self._lift_mortgaged = -1
+        # pick_build's groups in building order, and the groups tuple they were sorted from.
+        self._ranked: tuple[tuple[tuple[int, ...], int, int], ...] = ()
+        self._ranked_of: Sequence[tuple[tuple[int, ...], int, int]] | None = None
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
@@ -288,17 +307,13 @@ class Greedy:
     def decide(self, t: Table, legal: Sequence[Any]) -> Action:
         """:meth:`choose` from the view's table (all a view holds but the seat, which is the
         bot's own): the own loop hands it the table without making the view."""
-        if self.noise and self.bot.explores(self.noise):
-            return self.bot.random_choice(legal)
         top = t.stack[-1]
         kind = type(top)
-        seat = self.seat
         if kind is Window:
-            if seat != t.active:
-                return self.window(t, legal, own_turn=False)  # out_of_turn, inline
-            if t.jail[seat]:
-                return self.pre_roll(t, legal)
-            return self.window(t, legal, own_turn=True)  # pre_roll out of jail, inline
+            return self.windowed(t, legal)  # its noise included
+        if self.noise and self.bot.explores(self.noise):
+            return self.bot.random_choice(legal)
+        seat = self.seat
         if kind is Buy:
             assert isinstance(top, Buy)
             return self.buy_or_not(t, top.square, legal)
@@ -331,6 +346,31 @@ class Greedy:
         return CARD_FINE[seat] if t.cash[seat] >= top.amount + self.reserve else TAKE_CHANCE[seat]
 
     # -- before rolling ---------------------------------------------------------------------------
+    def windowed(self, t: Table, legal: Sequence[Any]) -> Action:
+        """:meth:`decide` at a window (the own loop calls it there directly): the most common
+        decision, mostly ending in a roll or a skip. ``window(t, legal, own_turn)``, inline
+        (``out_of_turn``, or ``pre_roll`` out of jail)."""
+        if self.noise and self.bot.explores(self.noise):
+            return self.bot.random_choice(legal)
+        seat = self.seat
+        own_turn = seat == t.active
+        if own_turn and t.jail[seat]:
+            return self.pre_roll(t, legal)
+        if t.claims:
+            for choice in legal:
+                if isinstance(choice, A.Claim):
+                    return choice
+        stuck = self.stuck
+        if stuck[0] != t.turn or stuck[1] != t.doubles:
+            intent = self.management(t, own_turn)
+            if intent is not None:
+                if type(intent) is A.Build:
+                    return intent  # offered directly in the window
+                if self.monopoly.has_menu(t, seat):
+                    self.intent = intent
+                    return self._manage
+        return self._roll if own_turn else self._skip
+
     def pre_roll(self, t: Table, legal: Sequence[Any]) -> Action:
         seat = self.seat
         if t.jail[seat]:
@@ -340,10 +380,10 @@ class Greedy:
                     return USE_CARD[seat]
                 if t.cash[seat] >= self.board.jail_fine + self.reserve:
                     return PAY_FINE[seat]
-        return self.window(t, legal, own_turn=True)
+        return self.window(t, legal, True)
 
     def out_of_turn(self, t: Table, legal: Sequence[Any]) -> Action:
-        return self.window(t, legal, own_turn=False)
+        return self.window(t, legal, False)
 
     def window(self, t: Table, legal: Sequence[Any], own_turn: bool) -> Action:
         """A pre-roll window, the roller's or another seat's: ask for rent owed, then the one
@@ -368,7 +408,11 @@ class Greedy:
         return self._roll if own_turn else self._skip
 
     def unowned(self, t: Table) -> int:
-        return sum(1 for s in self.board.properties if t.owner[s] < 0)
+        """How many deeds have no owner (the deeds outside every seat's holdings)."""
+        owned = 0
+        for held in t.holdings:
+            owned |= held
+        return (self.board.property_mask & ~owned).bit_count()
 
     def management(self, t: Table, own_turn: bool) -> Action | None:
         """The one management action wanted now (build, lift, or open a deal), if any."""
@@ -433,10 +477,16 @@ class Greedy:
     ) -> int:
         """The event to build on next within ``budget``: the best-ranked group first, its least
         built event (the last on the board among equals); -1 if none."""
-        best = -1
-        best_key = (99, 9, 0)
+        if groups is not self._ranked_of:
+            # The groups in building order (each group's rank is its own: the first that
+            # can be built on is the best), kept for the groups tuple, which is replaced
+            # only when a deed changes hands.
+            rank = self.tables.build_rank
+            group = self.board.group
+            self._ranked = tuple(sorted(groups, key=lambda g: rank[group[g[0][0]]]))
+            self._ranked_of = groups
         level = t.level
-        for members, mask, cost in groups:
+        for members, mask, cost in self._ranked:
             if cost > budget or t.mortgaged & mask:
                 continue
             low = 9
@@ -448,11 +498,8 @@ class Greedy:
                     square = s
             if low == 5 or (low == 4 and t.arenas < 1) or (low < 4 and t.stands < 1):
                 continue
-            key = (self.tables.build_rank[self.board.group[square]], low, -square)
-            if key < best_key:
-                best_key = key
-                best = square
-        return best
+            return square
+        return -1
 
     def best_build(self, legal: Sequence[Any]) -> Action:
         builds = [c for c in legal if isinstance(c, A.Build)]
@@ -649,7 +696,14 @@ class Greedy:
         owner = t.owner
         if owner is self._targets_owner:
             return self._targets
-        targets = self.tables.of(owner)[self.seat]
+        tables = self.tables
+        if owner is tables.owner:
+            targets = tables.targets[self.seat]
+        else:
+            owned = 0
+            for held in t.holdings:
+                owned |= held
+            targets = tables.of(owner, owned)[self.seat]
         self._targets_owner = owner
         if targets != self._targets:
             self._targets = targets  # a new list object only when the targets change

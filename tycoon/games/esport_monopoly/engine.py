@@ -269,34 +269,39 @@ class Work:
     )
 
     def __init__(self, state: State, rng: Rng) -> None:
-        t = state.table
-        self.cash = t.cash
-        self.position = t.position
-        self.jail = t.jail
-        self.cards = t.cards
-        self.alive = t.alive
-        self.eliminated = t.eliminated
-        self.owner = t.owner
-        self.level = t.level
-        self.mortgaged = t.mortgaged
-        self.holdings = t.holdings
-        self.stands = t.stands
-        self.arenas = t.arenas
-        self.seen = t.seen
-        self.hidden = t.hidden
-        self.pot = t.pot
-        self.active = t.active
-        self.doubles = t.doubles
-        self.again = t.again
-        self.turn = t.turn
-        self.dice = t.dice
-        self.stack = t.stack
-        self.passed = t.passed
-        self.skipping = t.skipping
-        self.dealt = t.dealt
-        self.claims = t.claims
-        self.rent = t.rent
-        self.over = t.over
+        # The table's fields in its order, in one unpacking (the events start afresh and
+        # who acts is worked out again when the work is frozen).
+        (
+            self.cash,
+            self.position,
+            self.jail,
+            self.cards,
+            self.alive,
+            self.eliminated,
+            self.owner,
+            self.level,
+            self.mortgaged,
+            self.holdings,
+            self.stands,
+            self.arenas,
+            self.seen,
+            self.hidden,
+            self.pot,
+            self.active,
+            self.doubles,
+            self.again,
+            self.turn,
+            self.dice,
+            self.stack,
+            self.passed,
+            self.skipping,
+            self.dealt,
+            self.claims,
+            _events,
+            self.rent,
+            self.over,
+            _acting,
+        ) = state.table
         self.chance = state.chance
         self.mail = state.mail
         self.ev: list[Event] = []
@@ -398,6 +403,26 @@ class Rules:
         self.after = tuple(
             tuple((seat + i) % players for i in range(1, players)) for seat in range(players)
         )
+        # By active seat then seat: the seats asked before it in that window (turn order).
+        self.before = tuple(
+            tuple(
+                sum(1 << s for s in self.after[active][: self.after[active].index(seat)])
+                if seat != active
+                else 0
+                for seat in range(players)
+            )
+            for active in range(players)
+        )
+        # By active seat then set of seats (a mask): those of the set other than the active
+        # seat, in turn order after it.
+        self.in_order = tuple(
+            tuple(
+                tuple(seat for seat in self.after[active] if (seats >> seat) & 1)
+                for seats in range(1 << players)
+            )
+            for active in range(players)
+        )
+        self._builders = window == WINDOW_BUILDERS
         self.fast = True  # the fast roll (tests turn it off to compare with the general way)
         self._handlers: dict[type[Action], Callable[[Work, Any], None]] = {
             A.Roll: self.on_roll,
@@ -470,27 +495,27 @@ class Rules:
     ) -> tuple[int, ...]:
         """:meth:`window_seats` from the fields it reads (``alive``: the seats still in that
         have not passed or skipped), so the fast steps need not build a table to ask."""
-        if self.window == WINDOW_NONE:
-            return ACTIVE[active]
-        if self.window == WINDOW_EVERYONE:
-            for seat in self.after[active]:
+        if not self._builders:
+            if self.window == WINDOW_NONE:
+                return ACTIVE[active]
+            for seat in self.after[active]:  # everyone
                 if (alive >> seat) & 1:
                     return ACTIVE[seat]
             return ACTIVE[active]
         if owner is not self._owners_key:
             self._full_groups_of(owner)
         candidates = alive & self._owners_mask & ~(1 << active)
-        if not candidates and not claims:
-            return ACTIVE[active]
         owed = 0
-        for claim in claims:
-            owed |= 1 << claim.owner
-        candidates |= owed & alive
-        # The first candidate owed rent or able to build (can_build_any, inline).
+        if claims:
+            for claim in claims:
+                owed |= 1 << claim.owner
+            candidates |= owed & alive
+        elif not candidates:
+            return ACTIVE[active]
+        # The first candidate owed rent or able to build (can_build_any, inline), the
+        # candidates taken in turn order.
         full_groups = self._full_groups
-        for seat in self.after[active]:
-            if not (candidates >> seat) & 1:
-                continue
+        for seat in self.in_order[active][candidates]:
             if (owed >> seat) & 1:
                 return ACTIVE[seat]
             money = cash[seat]
@@ -539,6 +564,26 @@ class Rules:
         if owner is not self._owners_key:
             self._full_groups_of(owner)
         return self._full_groups[seat]
+
+    def _owners_bought(self, owner: tuple[int, ...], seat: int, square: int) -> None:
+        """The whole groups' cache moved on to ``owner``, the cached owner tuple but for
+        ``square``, unowned there and ``seat``'s here: only its group can have become whole
+        (the other seats' groups stay the same tuples)."""
+        group = self.group[square]
+        if 0 <= group < len(self.colour_groups):
+            entry = self.colour_groups[group]
+            for s in entry[0]:
+                if owner[s] != seat:
+                    break
+            else:
+                groups = list(self._full_groups)
+                mine = groups[seat]
+                # By equality, not identity: compiled, a (members, mask, cost) tuple read out
+                # of the board's table is a new object each time.
+                groups[seat] = tuple([e for e in self.colour_groups if e == entry or e in mine])
+                self._full_groups = tuple(groups)
+                self._owners_mask |= 1 << seat
+        self._owners_key = owner
 
     def _full_groups_of(self, owner: tuple[int, ...]) -> None:
         # Cached per owner tuple, which is replaced only when a deed changes hands.
@@ -948,11 +993,12 @@ class Rules:
         )
         return _new_table(STATE, (table, chance, mail))
 
-    def _windowed(self, state: State, fields: list[Any]) -> State:
-        """The state with the table ``fields``, a window open: who acts worked out."""
+    def _windowed(self, state: State, fields: list[Any], asked: int = 0) -> State:
+        """The state with the table ``fields``, a window open: who acts worked out (``asked``:
+        seats known to be passed over, left out of the search)."""
         fields[F_ACTING] = self.window_seats_of(
             fields[F_ACTIVE],
-            fields[F_ALIVE] & ~(fields[F_PASSED] | fields[F_SKIPPING]),
+            fields[F_ALIVE] & ~(fields[F_PASSED] | fields[F_SKIPPING] | asked),
             fields[F_OWNER],
             fields[F_CLAIMS],
             fields[F_CASH],
@@ -989,7 +1035,16 @@ class Rules:
         fields[F_STANDS] = stands
         fields[F_ARENAS] = arenas
         fields[F_EVENTS] = (("build", seat, square, lv + 1),)
-        return self._windowed(state, fields)
+        if lv == 4:
+            return self._windowed(state, fields)  # four stands back in the bank: ask everyone
+        # Who acts is the builder or a seat after it: the seats asked before it could not
+        # build or ask for rent, and still cannot (the same cash, deeds and buildings, fewer
+        # stands in the bank). The roller building acts again.
+        active = t.active
+        if seat == active:
+            fields[F_ACTING] = t.acting
+            return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
+        return self._windowed(state, fields, self.before[active][seat])
 
     def fast_pass(self, state: State, seat: int, skip: bool) -> State:
         """'wait' or 'skip' in the window (on_wait / on_skip, then advance)."""
@@ -1000,7 +1055,8 @@ class Rules:
         else:
             fields[F_PASSED] = t.passed | 1 << seat
         fields[F_EVENTS] = ()
-        return self._windowed(state, fields)
+        # The seats asked before this one could not build or ask for rent, and still cannot.
+        return self._windowed(state, fields, self.before[t.active][seat])
 
     def fast_buy(self, state: State, seat: int) -> State | None:
         """A deed bought at the end of a plain move (on_buy, then advance: the end of the move
@@ -1033,7 +1089,9 @@ class Rules:
         holdings[seat] |= bit
         fields: list[Any] = list(t)
         fields[F_CASH] = tuple(cash)
-        fields[F_OWNER] = tuple(owner)
+        fields[F_OWNER] = new_owner = tuple(owner)
+        if old < 0 and t.owner is self._owners_key:
+            self._owners_bought(new_owner, seat, square)
         fields[F_HOLDINGS] = tuple(holdings)
         fields[F_STACK] = WINDOW_STACK
         fields[F_PASSED] = 0

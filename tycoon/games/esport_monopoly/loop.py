@@ -5,19 +5,21 @@ Every decision still goes observe → the bot's choice from its view and its (la
 choices → transition, in the same order with the same draws, so the loop plays exactly the games
 of the general loop; ``tests/esport_monopoly/test_loop.py`` compares the two view by view. What
 it saves: the seats to act read straight off the table, the view made without a method call,
-and the transition's dispatch (the common roll goes straight to the rules' fast roll). The
-lazily listed choices are the loop's own :class:`Choices` (core's ``LazyLegal``, made here so
-that, compiled, making one at every decision is a native allocation rather than a call of an
-interpreted class's ``__init__``: about 5% of a compiled player-turn). A ``greedy`` seat is
-asked through its brain (``bots.Greedy``, a native class when compiled), handed the table its
-view would hold: ``Greedy.choose(view, legal)`` is ``decide(view.table, legal)``, and the
-tests play unwrapped greedy seats through both loops.
+and the transition's dispatch (the window's roll, building, skip and wait and the purchase at
+the end of a move go straight to the rules' fast steps). The lazily listed choices are the
+loop's own :class:`Choices` (core's ``LazyLegal``, made here so that, compiled, it is a native
+class rather than an interpreted one): one per greedy seat, pointed at each state in turn (the
+greedy bot reads its choices during its decision only), one made per decision for any other
+bot. A ``greedy`` seat is asked through its brain (``bots.Greedy``, a native class when
+compiled), handed the table its view would hold: ``Greedy.choose(view, legal)`` is
+``decide(view.table, legal)``, and at a window ``windowed(view.table, legal)``; the tests play
+unwrapped greedy seats through both loops.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from tycoon.core import Rng
 from tycoon.games.esport_monopoly import actions as A
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
 
 _ROLL: Final = A.Roll  # Final: compiled, read from a C static, not the module's dictionary
+_BUILD: Final = A.Build
+_SKIP: Final = A.Skip
+_WAIT: Final = A.Wait
+_BUY_DEED: Final = A.BuyDeed
 _new: Final = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
 _VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
 _WINDOW: Final = Window
@@ -80,31 +86,56 @@ def play_bots(
     # compiled, a native call rather than a method looked up on the (interpreted-derived) bot
     # with its arguments parsed, and no view made.
     brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
-    decisions = 0
-    while decisions < limit:
+    choices = [Choices(legal_actions, state, seat) for seat in range(len(bots))]
+    for decisions in range(limit):
         t = state.table
         acting = t.acting
         if not acting:
-            break
+            return state, decisions
         seat = acting[0]
-        legal = Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
         brain = brains[seat]
+        window = type(t.stack[-1]) is _WINDOW
         if brain is not None:
-            action = brain.decide(t, legal)  # choose(View(seat, t), legal)
+            # The seat's Choices, made once and pointed at this state (greedy reads its
+            # choices during the decision only, and keeps none of them).
+            mine = choices[seat]
+            mine._state = state
+            mine._items = None
+            # choose(View(seat, t), legal); at a window without decide's dispatch.
+            action = brain.windowed(t, mine) if window else brain.decide(t, mine)
         else:
+            legal = (
+                Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
+            )
             action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
-        if (
-            type(action) is _ROLL
-            and fast
-            and type(t.stack[-1]) is _WINDOW
-            and not t.claims
-            and not t.jail[t.active]
-        ):
-            state = rules.fast_roll(state, rng)  # what step does with this roll
-        else:
-            state = rules.step(state, action, rng)
-        decisions += 1
-    return state, decisions
+        # What step does first, without its call: the window's fast roll, build, skip and
+        # wait, and the purchase at the end of a move, straight from table to table.
+        if fast:
+            kind = type(action)
+            if window:
+                if kind is _ROLL:
+                    if not t.claims and not t.jail[t.active]:
+                        state = rules.fast_roll(state, rng)
+                        continue
+                elif not t.over:
+                    done: State | None = None
+                    if kind is _BUILD:
+                        build = cast(A.Build, action)
+                        done = rules.fast_build(state, build.seat, build.square)
+                    elif kind is _SKIP:
+                        done = rules.fast_pass(state, action.seat, True)
+                    elif kind is _WAIT:
+                        done = rules.fast_pass(state, action.seat, False)
+                    if done is not None:
+                        state = done
+                        continue
+            elif kind is _BUY_DEED:
+                done = rules.fast_buy(state, action.seat)
+                if done is not None:
+                    state = done
+                    continue
+        state = rules.step(state, action, rng)
+    return state, max(limit, 0)
 
 
 __all__ = ["Choices", "play_bots"]
