@@ -1,7 +1,6 @@
 """Build a mypyc-compiled copy of tycoon into a directory (CI and benchmarks).
 
-    python benchmarks/accelerate.py build/fast                  # core + every game
-    python benchmarks/accelerate.py build/fast --game my-city   # core + one game
+    python benchmarks/accelerate.py build/fast                  # the core and every game
     PYTHONPATH=build/fast python benchmarks/bench_random.py --game my-city
 
 The same build as ``tycoon accelerate`` (``tycoon/cli/accelerate.py``), which users run to have
@@ -25,17 +24,14 @@ sys.path.insert(0, str(SOURCE.parent))  # build with this checkout's code, whate
 from tycoon.cli.accelerate import build  # noqa: E402
 from tycoon.core import TycoonError  # noqa: E402
 
-GAMES = sorted(p.parent.name.replace("_", "-") for p in (SOURCE / "games").glob("*/__init__.py"))
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", default="build/fast", help="where to build the copy")
-    parser.add_argument("--game", action="append", choices=GAMES, help="default: all")
     args = parser.parse_args(argv)
     out = Path(args.out).resolve()
     try:
-        count = build(SOURCE, out, args.game, int(os.environ.get("MYPYC_OPT_LEVEL", "3")))
+        count = build(SOURCE, out, int(os.environ.get("MYPYC_OPT_LEVEL", "3")))
     except TycoonError as error:
         sys.stderr.write(error.reason + "\n")
         return 1

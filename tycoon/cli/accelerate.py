@@ -35,18 +35,16 @@ CORE = ("actions", "encoding", "errors", "game", "rng", "sealed", "spec", "views
 INTERPRETED = {"milton_keynes": ("state.py",)}
 
 
-def module_paths(source: Path, games: list[str] | None = None) -> list[str]:
-    """The core's modules and every module of each game (all by default) but its ``__init__``
-    (which registers it), relative to the directory holding the package.
+def module_paths(source: Path) -> list[str]:
+    """The core's modules and every module of every game but its ``__init__`` (which registers
+    it), relative to the directory holding the package.
 
-    Whole packages are compiled because an interpreted class cannot derive from a compiled one
-    (actions, action sets, the game class all derive from the core's).
+    Every game is compiled, always: an interpreted class cannot derive from a compiled one, and
+    every game's actions, action sets and game class derive from the core's, while importing
+    tycoon registers (imports) every game. A build of the core and one game failed at import.
     """
     paths = [f"tycoon/core/{name}.py" for name in CORE]
-    if games is None:
-        packages = sorted(p.parent for p in (source / "games").glob("*/__init__.py"))
-    else:
-        packages = [source / "games" / game.replace("-", "_") for game in games]
+    packages = sorted(p.parent for p in (source / "games").glob("*/__init__.py"))
     for package in packages:
         paths.extend(
             f"tycoon/games/{package.name}/{module.name}"
@@ -80,7 +78,7 @@ def find_compiler() -> str | None:
     return shutil.which(str(command).split()[0]) or ""
 
 
-def build(source: Path, out: Path, games: list[str] | None = None, opt_level: int = 3) -> int:
+def build(source: Path, out: Path, opt_level: int = 3) -> int:
     """Compile ``source`` (a tycoon package directory) into ``out``, stamped; return how many
     modules were compiled. The build is made beside ``out`` and moved there only once it is
     complete, so a failed build leaves what was there before. :class:`TycoonError` says why a
@@ -98,7 +96,7 @@ def build(source: Path, out: Path, games: list[str] | None = None, opt_level: in
         shutil.copytree(
             source, work / "tycoon", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
         )
-        modules = module_paths(source, games)
+        modules = module_paths(source)
         result = subprocess.run(
             [sys.executable, "-m", "mypyc", *modules],
             cwd=work,
