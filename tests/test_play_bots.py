@@ -79,7 +79,7 @@ def test_lazy_choices_read_as_the_list_and_are_listed_once() -> None:
     state = game.initial_state(SeededRng(4))
     seat = game.to_act(state)[0]
     counting = Counting(game)
-    lazy = LazyLegal(counting, state, seat)  # type: ignore[arg-type]
+    lazy = LazyLegal(counting.legal_actions, state, seat)
     assert counting.listed == 0
     listed = list(game.legal_actions(state, seat))
     assert list(lazy) == listed and len(lazy) == len(listed) and lazy[-1] == listed[-1]

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from tycoon.core import SeededRng, derive_seed, make, play_bots
+from tycoon.core.lazy import LazyLegal
 from tycoon.core.match import general_play_bots
 from tycoon.core.players import Bot, make_bot
-from tycoon.games.esport_monopoly.loop import Choices
 
 Seen = list[tuple[int, Any, Any]]
 
@@ -92,7 +92,9 @@ def test_the_games_own_loop_stops_at_the_limit_and_goes_on_from_there() -> None:
     assert reference[0] == reference[1]
 
 
-def test_the_loops_lazy_choices_read_as_the_list_and_are_listed_once() -> None:
+def test_lazy_choices_pointed_at_another_state_list_that_states_choices_once() -> None:
+    """The own loop keeps one LazyLegal per greedy seat and points it at each state: after
+    ``point`` it reads as the new state's list, listed afresh, once."""
     game = make("esport-monopoly", 4)
     state = game.initial_state(SeededRng(4))
     seat = game.to_act(state)[0]
@@ -102,13 +104,17 @@ def test_the_loops_lazy_choices_read_as_the_list_and_are_listed_once() -> None:
         listed_times[0] += 1
         return game.legal_actions(s, who)
 
-    lazy = Choices(lister, state, seat)
+    lazy = LazyLegal(lister, state, seat)
     assert listed_times[0] == 0
     listed = list(game.legal_actions(state, seat))
     assert list(lazy) == listed and len(lazy) == len(listed) and lazy[-1] == listed[-1]
     assert listed[0] in lazy and list(lazy[:1]) == listed[:1]
-    assert repr(lazy) == f"Choices({listed!r})"
+    assert repr(lazy) == f"LazyLegal({listed!r})"
     assert listed_times[0] == 1
+    later = game.transition(state, listed[0], SeededRng(5))
+    lazy.point(later)
+    assert listed_times[0] == 1
+    assert list(lazy) == list(game.legal_actions(later, seat)) and listed_times[0] == 2
 
 
 @pytest.mark.parametrize("config", [0, 3, 7])

@@ -28,7 +28,7 @@ from tycoon import compiled
 from tycoon.cli.terminal import make_console
 from tycoon.core import TycoonError
 
-CORE = ("actions", "encoding", "errors", "game", "rng", "sealed", "spec", "views", "text")
+CORE = ("actions", "encoding", "errors", "game", "lazy", "rng", "sealed", "spec", "views", "text")
 
 # Modules left interpreted: Milton Keynes' state builds its frozen dataclasses with
 # object.__new__ (a fast replace), which compiled classes refuse.

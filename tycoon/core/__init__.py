@@ -31,7 +31,8 @@ from tycoon.core.errors import (
     UnknownGameError,
 )
 from tycoon.core.game import Game, Outcome
-from tycoon.core.match import LazyLegal, Match, game_for, play_bots, replay, replay_to_end
+from tycoon.core.lazy import LazyLegal
+from tycoon.core.match import Match, game_for, play_bots, replay, replay_to_end
 from tycoon.core.record import (
     GameRecord,
     Step,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from tycoon.core.actions import Action
 from tycoon.core.errors import ActionError, RecordError, ReplayError, TycoonError
 from tycoon.core.game import Game, Outcome
+from tycoon.core.lazy import LazyLegal
 from tycoon.core.record import GameRecord, Step
 from tycoon.core.registry import game_class
 from tycoon.core.rng import RecordingRng, Rng, ScriptedRng, SeededRng
@@ -84,41 +85,6 @@ class Match(Generic[S, A, V]):
         return replay_to_end(record)
 
 
-class LazyLegal(Sequence[Any]):
-    """A seat's legal choices, listed when first read: a bot that can tell its choice from its
-    view alone (a roll, a purchase, a bid) never pays for the list. Reads as the list would."""
-
-    __slots__ = ("_game", "_items", "_seat", "_state")
-
-    def __init__(self, game: Game[Any, Any, Any], state: Any, seat: int) -> None:
-        self._game = game
-        self._state = state
-        self._seat = seat
-        self._items: Sequence[Any] | None = None
-
-    def items(self) -> Sequence[Any]:
-        """The legal choices as the game lists them."""
-        items = self._items
-        if items is None:
-            items = self._items = self._game.legal_actions(self._state, self._seat)
-        return items
-
-    def __getitem__(self, index: Any) -> Any:
-        return self.items()[index]
-
-    def __len__(self) -> int:
-        return len(self.items())
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items())
-
-    def __contains__(self, value: object) -> bool:
-        return value in self.items()
-
-    def __repr__(self) -> str:
-        return f"LazyLegal({list(self.items())!r})"
-
-
 def play_bots(
     game: Game[S, A, V], state: S, bots: Sequence[Bot], rng: Rng, limit: int
 ) -> tuple[S, int]:
@@ -149,7 +115,7 @@ def general_play_bots(
         if not acting:
             break
         seat = acting[0]
-        legal = LazyLegal(game, state, seat) if lazy[seat] else legal_actions(state, seat)
+        legal = LazyLegal(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
         action: Any = bots[seat].choose(observe(state, seat), legal)
         state = transition(state, action, rng)
         decisions += 1

@@ -6,9 +6,8 @@ choices → transition, in the same order with the same draws, so the loop plays
 of the general loop; ``tests/esport_monopoly/test_loop.py`` compares the two view by view. What
 it saves: the seats to act read straight off the table, the view made without a method call,
 and the transition's dispatch (the window's roll, building, skip and wait and the purchase at
-the end of a move go straight to the rules' fast steps). The lazily listed choices are the
-loop's own :class:`Choices` (core's ``LazyLegal``, made here so that, compiled, it is a native
-class rather than an interpreted one): one per greedy seat, pointed at each state in turn (the
+the end of a move go straight to the rules' fast steps). The lazily listed choices are core's
+``LazyLegal`` (compiled with the core): one per greedy seat, pointed at each state in turn (the
 greedy bot reads its choices during its decision only), one made per decision for any other
 bot. A ``greedy`` seat is asked through its brain (``bots.Greedy``, a native class when
 compiled), handed the table its view would hold: ``Greedy.choose(view, legal)`` is
@@ -18,10 +17,11 @@ unwrapped greedy seats through both loops.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from tycoon.core import Rng
+from tycoon.core.lazy import LazyLegal
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.bots import GreedyBot
 from tycoon.games.esport_monopoly.state import State, View, Window
@@ -39,41 +39,6 @@ _VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
 _WINDOW: Final = Window
 
 
-class Choices(Sequence[Any]):
-    """A seat's legal choices, listed by ``lister`` when first read (as core's ``LazyLegal``:
-    a bot that tells its choice from its view never pays for the list). Reads as the list."""
-
-    def __init__(
-        self, lister: Callable[[State, int], Sequence[Any]], state: State, seat: int
-    ) -> None:
-        self._lister = lister
-        self._state = state
-        self._seat = seat
-        self._items: Sequence[Any] | None = None
-
-    def items(self) -> Sequence[Any]:
-        """The legal choices as the game lists them."""
-        items = self._items
-        if items is None:
-            items = self._items = self._lister(self._state, self._seat)
-        return items
-
-    def __getitem__(self, index: Any) -> Any:
-        return self.items()[index]
-
-    def __len__(self) -> int:
-        return len(self.items())
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items())
-
-    def __contains__(self, value: object) -> bool:
-        return value in self.items()
-
-    def __repr__(self) -> str:
-        return f"Choices({list(self.items())!r})"
-
-
 def play_bots(
     game: EsportMonopoly, state: State, bots: Sequence[Any], rng: Rng, limit: int
 ) -> tuple[State, int]:
@@ -86,7 +51,7 @@ def play_bots(
     # compiled, a native call rather than a method looked up on the (interpreted-derived) bot
     # with its arguments parsed, and no view made.
     brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
-    choices = [Choices(legal_actions, state, seat) for seat in range(len(bots))]
+    choices = [LazyLegal(legal_actions, state, seat) for seat in range(len(bots))]
     for decisions in range(limit):
         t = state.table
         acting = t.acting
@@ -96,16 +61,15 @@ def play_bots(
         brain = brains[seat]
         window = type(t.stack[-1]) is _WINDOW
         if brain is not None:
-            # The seat's Choices, made once and pointed at this state (greedy reads its
+            # The seat's choices, made once and pointed at this state (greedy reads its
             # choices during the decision only, and keeps none of them).
             mine = choices[seat]
-            mine._state = state
-            mine._items = None
+            mine.point(state)
             # choose(View(seat, t), legal); at a window without decide's dispatch.
             action = brain.windowed(t, mine) if window else brain.decide(t, mine)
         else:
             legal = (
-                Choices(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
+                LazyLegal(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
             )
             action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
         # What step does first, without its call: the window's fast roll, build, skip and
@@ -138,4 +102,4 @@ def play_bots(
     return state, max(limit, 0)
 
 
-__all__ = ["Choices", "play_bots"]
+__all__ = ["play_bots"]
