@@ -1009,6 +1009,43 @@ class Rules:
         )
         return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
 
+    def _turn_after_move(self, t: Table) -> int:
+        """The player-turn after the active seat's move ends: the same one when it rolled
+        doubles and goes again, the next otherwise; -1 when that reaches the turn cap (the
+        general way ends the game)."""
+        active = t.active
+        if (t.alive >> active) & 1 and t.again and not t.jail[active]:
+            return t.turn
+        turn = t.turn + 1
+        if self.turn_cap and turn >= self.turn_cap:
+            return -1
+        return turn
+
+    def _end_move(
+        self, state: State, fields: list[Any], turn: int, events: tuple[Event, ...]
+    ) -> State:
+        """The end of a move (advance, after ``events``): the window before the next roll,
+        the active seat's again (``turn`` is the table's) or the next living seat's."""
+        t = state.table
+        active = t.active
+        fields[F_STACK] = WINDOW_STACK
+        fields[F_PASSED] = 0
+        fields[F_DEALT] = 0
+        fields[F_AGAIN] = False
+        if turn == t.turn:
+            fields[F_EVENTS] = (*events, ("again", active))
+        else:
+            alive = t.alive
+            for nxt in self.after[active]:
+                if (alive >> nxt) & 1:
+                    break
+            fields[F_TURN] = turn
+            fields[F_ACTIVE] = nxt
+            fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
+            fields[F_DOUBLES] = 0
+            fields[F_EVENTS] = (*events, ("turn", nxt))
+        return self._windowed(state, fields)
+
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
         """A building bought in the window (on_build, then advance, straight from table to
         table); None when a building-shortage auction could follow (the general way)."""
@@ -1068,14 +1105,9 @@ class Rules:
         top = stack[1]
         assert isinstance(top, Buy)
         square = top.square
-        active = t.active
-        again = t.again
-        alive = t.alive
-        turn = t.turn
-        if not ((alive >> active) & 1 and again and not t.jail[active]):
-            turn += 1
-            if self.turn_cap and turn >= self.turn_cap:
-                return None
+        turn = self._turn_after_move(t)
+        if turn < 0:
+            return None
         price = self.board.price[square]
         cash = list(t.cash)
         cash[seat] -= price
@@ -1093,22 +1125,7 @@ class Rules:
         if old < 0 and t.owner is self._owners_key:
             self._owners_bought(new_owner, seat, square)
         fields[F_HOLDINGS] = tuple(holdings)
-        fields[F_STACK] = WINDOW_STACK
-        fields[F_PASSED] = 0
-        fields[F_DEALT] = 0
-        fields[F_AGAIN] = False
-        if turn == t.turn:
-            fields[F_EVENTS] = (("buy", seat, square, price), ("again", active))
-        else:
-            for nxt in self.after[active]:
-                if (alive >> nxt) & 1:
-                    break
-            fields[F_TURN] = turn
-            fields[F_ACTIVE] = nxt
-            fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
-            fields[F_DOUBLES] = 0
-            fields[F_EVENTS] = (("buy", seat, square, price), ("turn", nxt))
-        return self._windowed(state, fields)
+        return self._end_move(state, fields, turn, (("buy", seat, square, price),))
 
     def fast_decision(self, state: State, action: Action, kind: type) -> State | None:
         """A step that changes a few fields and leaves a seat to decide (opening the menu or
@@ -1223,16 +1240,12 @@ class Rules:
         stack = t.stack
         if len(stack) != 2 or type(stack[0]) is not EndMove:
             return None
+        turn = self._turn_after_move(t)
+        if turn < 0:
+            return None
         payer = top.payer
         payee = top.payee
         amount = top.amount
-        active = t.active
-        alive = t.alive
-        turn = t.turn
-        if not ((alive >> active) & 1 and t.again and not t.jail[active]):
-            turn += 1
-            if self.turn_cap and turn >= self.turn_cap:
-                return None
         cash[payer] -= amount
         if payee >= 0:
             cash[payee] += amount
@@ -1244,22 +1257,7 @@ class Rules:
             fields[F_POT] = t.pot + amount
         paid: Event = ("pay", payer, payee, amount, top.square)
         fields[F_CASH] = tuple(cash)
-        fields[F_STACK] = WINDOW_STACK
-        fields[F_PASSED] = 0
-        fields[F_DEALT] = 0
-        fields[F_AGAIN] = False
-        if turn == t.turn:
-            fields[F_EVENTS] = (*fields[F_EVENTS], paid, ("again", active))
-        else:
-            for nxt in self.after[active]:
-                if (alive >> nxt) & 1:
-                    break
-            fields[F_TURN] = turn
-            fields[F_ACTIVE] = nxt
-            fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
-            fields[F_DOUBLES] = 0
-            fields[F_EVENTS] = (*fields[F_EVENTS], paid, ("turn", nxt))
-        return self._windowed(state, fields)
+        return self._end_move(state, fields, turn, (*fields[F_EVENTS], paid))
 
     def _decided(self, state: State, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> State:
         """The state with a new decision stack (its top a decision frame that is not a
