@@ -399,13 +399,20 @@ class LegalIds(Mapping[int, Action]):
         run must not overlap the other ids."""
         self.spans.append((first, count, build))
 
+    def _spanned(self, key: int) -> Action | None:
+        """The action of ``key`` if a span holds it."""
+        for first, count, build in self.spans:
+            if first <= key < first + count:
+                return build(key - first)
+        return None
+
     def __getitem__(self, key: int) -> Action:
         entry = self.entries.get(key)
         if entry is None:
-            for first, count, build in self.spans:
-                if first <= key < first + count:
-                    return build(key - first)
-            raise KeyError(key)
+            spanned = self._spanned(key)
+            if spanned is None:
+                raise KeyError(key)
+            return spanned
         if type(entry) is _Bucket:
             return entry.action()
         if entry is LATER and self.build is not None:
@@ -435,9 +442,9 @@ class LegalIds(Mapping[int, Action]):
         exception ``Mapping.get`` goes through)."""
         entry = self.entries.get(key)
         if entry is None:
-            for first, count, build in self.spans:
-                if first <= key < first + count:
-                    return build(key - first)
+            spanned = self._spanned(key)
+            if spanned is not None:
+                return spanned
             # Ids a subclass holds its own way (not as entries or spans).
             if key in self:
                 return self[key]
