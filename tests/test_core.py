@@ -222,7 +222,8 @@ def test_records_round_trip_through_json_lines(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json\n", "line 1 is not valid JSON"),
+        ("not json\n", r"line 1 is not valid JSON \(Expecting value at column 1\)"),
+        ('{"schema": "tycoon-rec', r"\(Unterminated string starting at column 12\)"),
         ('{"schema": "other"}\n', "not a tycoon game record"),
         ('{"schema": "tycoon-record/9"}\n', "schema 'tycoon-record/9' is not supported"),
         ('{"schema": "tycoon-record/1", "game": "x"}\n', "needs 'steps'"),

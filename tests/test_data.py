@@ -97,7 +97,9 @@ def test_bad_patches_name_the_file_and_the_field(
 def test_damaged_huge_and_missing_files_are_errors(files: DataFiles, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"economy.json": {"cash": 12')
-    with pytest.raises(DataError, match=r"broken\.json: not valid JSON"):
+    with pytest.raises(
+        DataError, match=r"broken\.json: not valid JSON \(Expecting ',' delimiter at line 1, col"
+    ):
         files.canonical(str(broken))
     nan = tmp_path / "nan.json"
     nan.write_text('{"economy.json": {"cash": NaN}}')

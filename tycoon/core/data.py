@@ -31,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tycoon.core.errors import OptionError
+from tycoon.core.errors import OptionError, json_failure
 from tycoon.core.spec import Option
 
 #: The largest data file (or patch) read, in bytes.
@@ -74,9 +74,7 @@ def parse_json(text: str, where: str) -> Json:
     try:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
-        raise DataError(
-            f"{where}: not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
-        ) from None
+        raise DataError(f"{where}: not valid JSON ({json_failure(error)})") from None
     except (ValueError, RecursionError) as error:
         reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         raise DataError(f"{where}: not valid JSON ({reason})") from None

@@ -8,6 +8,8 @@ is built.
 
 from __future__ import annotations
 
+from json import JSONDecodeError
+
 
 class TycoonError(Exception):
     """Base class of every error caused by what a user asked for."""
@@ -58,3 +60,12 @@ class RecordError(TycoonError):
 
 class ReplayError(RecordError):
     """A record whose recorded chance outcomes or actions do not fit the game."""
+
+
+def json_failure(error: JSONDecodeError, *, line: bool = True) -> str:
+    """Where and why JSON text failed to parse, as a phrase: "Expecting value at line 1, column
+    7" (``line=False``: the column only, for text read line by line). ``json``'s own messages
+    sometimes end in "at" ("Unterminated string starting at"), which the place then completes."""
+    place = f"line {error.lineno}, column {error.colno}" if line else f"column {error.colno}"
+    joint = " " if error.msg.endswith(" at") else " at "
+    return f"{error.msg}{joint}{place}"

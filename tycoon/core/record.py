@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tycoon.core import notation
-from tycoon.core.errors import MalformedActionError, RecordError
+from tycoon.core.errors import MalformedActionError, RecordError, json_failure
 
 SCHEMA = "tycoon-record/2"
 SCHEMA_V1 = "tycoon-record/1"
@@ -305,8 +305,9 @@ def read_records(path: str | Path) -> Iterator[GameRecord]:
                 try:
                     data = json.loads(line)
                 except json.JSONDecodeError as error:
+                    reason = json_failure(error, line=False)
                     raise RecordError(
-                        f"{path} line {number} is not valid JSON ({error.msg})"
+                        f"{path} line {number} is not valid JSON ({reason})"
                     ) from None
                 except (ValueError, RecursionError):
                     raise RecordError(
