@@ -542,3 +542,17 @@ def test_command_list_gives_each_command_one_flowing_summary(monkeypatch, capsys
     for command in typer.main.get_command(app).commands.values():  # type: ignore[attr-defined]
         summary = command.short_help or (command.help or "").split("\n\n")[0]
         assert "\n" not in summary.strip(), command.name
+
+
+def test_every_help_page_fits_an_80_column_terminal(monkeypatch, capsys) -> None:
+    """Rich cuts a word longer than its column with "…" (an example URL lost its host and
+    database): no command's help may lose text in a standard 80-column terminal."""
+    import typer
+
+    from tycoon.cli.main import app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    for name in ["", *typer.main.get_command(app).commands]:  # type: ignore[attr-defined]
+        code, out, _ = tycoon(monkeypatch, capsys, *([name] if name else []), "--help")
+        assert code == 0, name
+        assert "…" not in out, (name, [line for line in out.splitlines() if "…" in line])

@@ -25,7 +25,11 @@ def serve(
     port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
     database: Annotated[
         str | None,
-        typer.Option(help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db"),
+        typer.Option(
+            help="SQLAlchemy URL of the database (default: an SQLite file in your data folder); "
+            "PostgreSQL: postgresql+psycopg://HOST/DB",
+            show_default=False,
+        ),
     ] = None,
     bot_workers: Annotated[int, typer.Option(help="processes that play the bots", min=0)] = 2,
 ) -> None:

@@ -240,7 +240,8 @@ def _mean(count: int, mean: float, sd: float) -> Estimate:
 
 FIGURE_HELP = (
     "length (mean decisions), win:SEAT, score:SEAT (seat from 1), position:N (turn position), "
-    "role:NAME, bot:CODE, imbalance:roles|seats|positions, or one of the game's own figures"
+    "role:NAME, bot:CODE, imbalance:roles, imbalance:seats, imbalance:positions, or one of the "
+    "game's own figures"
 )
 
 
