@@ -22,9 +22,39 @@ def free_port() -> int:
         return port
 
 
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie nobody has reaped yet counts as ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (children, theirs, ...), read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # ended meanwhile
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: list[int] = []
+    below = [pid]
+    while below:
+        parent = below.pop()
+        children = [child for child, of in parents.items() if of == parent]
+        found += children
+        below += children
+    return found
+
+
 class Server:
-    def __init__(self, database: str, port: int, log: Path) -> None:
+    def __init__(self, database: str, port: int, log: Path, bot_workers: int = 0) -> None:
         self.database, self.port, self.log = database, port, log
+        self.bot_workers = bot_workers
         self.process: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{port}"
         self.http = httpx.Client(timeout=10)
@@ -32,7 +62,7 @@ class Server:
     def start(self) -> str:
         out = open(self.log, "ab")  # noqa: SIM115 (handed to the child process)
         command = [sys.executable, "-m", "tycoon", "serve", "--port", str(self.port)]
-        command += ["--database", self.database, "--bot-workers", "0"]
+        command += ["--database", self.database, "--bot-workers", str(self.bot_workers)]
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         out.close()
         deadline = time.monotonic() + 30

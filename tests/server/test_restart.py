@@ -3,7 +3,9 @@ exactly, with the same views and the same future draws as a game that was never 
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import sys
 import threading
 import time
@@ -16,7 +18,7 @@ import pytest
 from tycoon.core import Match, make
 from tycoon.server.storage import SqlStorage
 
-from .process import Server, free_port
+from .process import Server, descendants, free_port, running
 
 GAME = "esport-monopoly"  # dice every turn: the draws after the restart are checked
 
@@ -152,4 +154,40 @@ def test_every_acknowledged_move_survives_a_kill_under_load(tmp_path: Path) -> N
         storage.close()
     finally:
         stop.set()
+        server.stop()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_killed_server_leaves_no_worker_process_behind(tmp_path: Path) -> None:
+    """The server's bot and drawing workers (a forkserver and its children) end with it when it
+    is killed: a server restarted after each crash would otherwise gather idle processes."""
+    server = Server(f"sqlite:///{tmp_path / 'tycoon.db'}", free_port(), tmp_path / "server.log", 1)
+    try:
+        server.start()
+        made = server.http.post(
+            f"{server.base}/api/tables",
+            json={"game": GAME, "seats": [{"name": "Ann"}, {"name": "Bob"}, "greedy"]},
+        ).json()
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        url = f"{server.base}/api/tables/{made['id']}/view"
+        rng = random.Random(5)
+        deadline = time.monotonic() + 60
+        while server.http.get(url).json()["version"] < 12 and time.monotonic() < deadline:
+            to_act = server.http.get(url).json()["to_act"]
+            if to_act and to_act[0] in tokens:  # the people's moves; the bot's come between
+                play(server, made["id"], tokens, rng, 1)
+            else:
+                time.sleep(0.05)
+        assert server.process is not None
+        workers = descendants(server.process.pid)
+        assert len(workers) >= 2  # the forkserver and at least one worker below it
+        server.kill()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(running(pid) for pid in workers):
+            time.sleep(0.05)
+        left = [pid for pid in workers if running(pid)]
+        for pid in left:  # none, unless the test failed
+            os.kill(pid, signal.SIGKILL)
+        assert left == []
+    finally:
         server.stop()

@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
@@ -46,6 +46,7 @@ from tycoon.core.errors import (
 )
 from tycoon.core.players import bots_for, make_bot
 from tycoon.core.rng import ScriptedRng, SeededRng
+from tycoon.pools import process_pool
 from tycoon.server import bots
 from tycoon.server.hub import Hub
 from tycoon.server.render import (
@@ -174,10 +175,8 @@ class Master:
         self.drawing: Executor | None = None  # draws each move's messages off the event loop
         if bot_workers > 0:
             context = get_context("forkserver")
-            self.pools = [
-                ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in range(bot_workers)
-            ]
-            self.drawing = ProcessPoolExecutor(max_workers=bot_workers, mp_context=context)
+            self.pools = [process_pool(1, context) for _ in range(bot_workers)]
+            self.drawing = process_pool(bot_workers, context)
 
     async def close(self) -> None:
         for task in list(self._tasks):

@@ -7,13 +7,14 @@ from that, so results never depend on how many processes share the work (``--job
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 from tycoon.core import Game, Match, OptionValue, SeededRng, derive_seed, make
 from tycoon.core.errors import TycoonError
 from tycoon.core.players import Bot, make_bot
+from tycoon.pools import process_pool
 
 MAX_DECISIONS = 1_000_000  # an engine guard: no real game comes near it
 
@@ -154,7 +155,7 @@ def simulate(
                 yield result
         return
     own = executor is None
-    pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
+    pool = executor if executor is not None else process_pool(jobs)
     try:
         futures = [pool.submit(_play_chunk, task, indices) for indices in chunks]
         for future in futures:

@@ -15,7 +15,7 @@ import itertools
 import json
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +32,7 @@ from tycoon.core import (
     make,
 )
 from tycoon.core.data import split_field
+from tycoon.pools import process_pool
 from tycoon.sim.report import Report, Tally
 from tycoon.sim.runner import GameResult, GameTask, check_task
 from tycoon.sim.runner import simulate as run
@@ -366,7 +367,7 @@ def executor_for(jobs: int, dask: Any = None) -> Iterator[Executor | None]:
         with dask_executor(dask) as executor:
             yield executor
     elif jobs > 1:
-        pool = ProcessPoolExecutor(max_workers=jobs)
+        pool = process_pool(jobs)
         try:
             yield pool
         finally:  # an interrupted run does not wait for the games still queued

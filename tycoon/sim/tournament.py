@@ -29,13 +29,13 @@ import json
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from tycoon.core import OptionValue, derive_seed, get_spec
 from tycoon.core.errors import TycoonError, UnknownBotError
+from tycoon.pools import process_pool
 from tycoon.sim.runner import GameResult, GameTask, _play_chunk, check_task, play_indexed
 from tycoon.sim.stats import wilson_interval
 
@@ -259,7 +259,7 @@ def play_tournament(
     else:
         # Every game is its own piece of work, queued in game order (lineups interleaved) so
         # that no worker waits for a lineup to finish; each result depends on its seed only.
-        pool = ProcessPoolExecutor(max_workers=jobs)
+        pool = process_pool(jobs)
         try:
             futures = [
                 (n % k, pool.submit(_play_chunk, planned[n % k], range(n // k, n // k + 1)))
