@@ -31,8 +31,8 @@ def running(pid: int) -> bool:
     return "\nState:\tZ" not in status
 
 
-def descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (children, theirs, ...), read from /proc."""
+def descendants(pid: int, depth: int = 99) -> list[int]:
+    """The processes below ``pid`` (children, theirs, ... ``depth`` levels), read from /proc."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -42,12 +42,10 @@ def descendants(pid: int) -> list[int]:
                 continue  # ended meanwhile
             parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
     found: list[int] = []
-    below = [pid]
-    while below:
-        parent = below.pop()
-        children = [child for child, of in parents.items() if of == parent]
-        found += children
-        below += children
+    level = [pid]
+    for _ in range(depth):
+        level = [child for child, of in parents.items() if of in level]
+        found += level
     return found
 
 
