@@ -556,3 +556,17 @@ def test_every_help_page_fits_an_80_column_terminal(monkeypatch, capsys) -> None
         code, out, _ = tycoon(monkeypatch, capsys, *([name] if name else []), "--help")
         assert code == 0, name
         assert "…" not in out, (name, [line for line in out.splitlines() if "…" in line])
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "sweep"])
+def test_a_player_count_option_points_to_the_seats(monkeypatch, capsys, command: str) -> None:
+    """`--players 4` reads like a game option, but the seats are the players: the error says
+    how to give them instead of "estates has no option 'players'"."""
+    vary = ["--vary", "rounds=1..2"] if command == "sweep" else []
+    code, out, err = tycoon(monkeypatch, capsys, command, "estates", *vary, "--players", "4")
+    assert code != 0
+    assert "--players: the players are the seats" in out + err
+    assert (
+        "--seats greedy,greedy,greedy" in out + err and "estates seats 2 to 5 players" in out + err
+    )
+    assert "Traceback" not in out + err

@@ -25,6 +25,12 @@ def parse_game_options(spec: GameSpec, words: list[str]) -> dict[str, object]:
         known = {o.name for o in spec.options}
         if key not in known and key.startswith("no-") and key[3:] in known:
             key, negated = key[3:], True
+        if key in ("players", "seats-count") and key not in known:
+            raise OptionError(
+                f"--{name}: the players are the seats: give one code per seat, e.g. --seats "
+                f"{','.join(['greedy'] * spec.default_players)} ({spec.name} seats "
+                f"{spec.min_players} to {spec.max_players} players)"
+            )
         option = spec.option(key)
         if option.kind is bool:
             if negated:
