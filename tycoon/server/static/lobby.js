@@ -41,13 +41,19 @@ function drawOptions() {
 function drawSeats() {
   const g = spec();
   const box = $("seats");
+  // What was already chosen and typed stays (the number of players or the game changed).
+  const before = [...document.querySelectorAll("[data-seat]")].map((kind) => ({
+    kind: kind.value, name: document.querySelector(`[data-name="${kind.dataset.seat}"]`).value,
+  }));
   box.replaceChildren(el("legend", {}, "Seats: a person (name optional), or a bot"));
   for (let i = 0; i < +$("players").value; i++) {
     const kind = el("select", { "data-seat": i });
     kind.append(el("option", { value: "human" }, "person"));
     for (const b of g.bots) kind.append(el("option", { value: b.code, title: b.summary }, "bot: " + b.code));
     if (i > 0 && g.bots.length) kind.value = g.bots.some((b) => b.code === "greedy") ? "greedy" : g.bots[0].code;
+    if (before[i] && [...kind.options].some((o) => o.value === before[i].kind)) kind.value = before[i].kind;
     const name = el("input", { "data-name": i, placeholder: i === 0 ? "your name" : "name (or leave open)" });
+    if (before[i]) name.value = before[i].name;
     const label = el("label", {}, `Seat ${i + 1} `);
     label.append(kind, name);
     box.append(label);
@@ -82,6 +88,14 @@ $("create").addEventListener("submit", async (event) => {
       const item = el("li", {}, `Seat ${s.seat + 1}: `);
       item.append(el("a", { href: s.link }, location.origin + s.link));
       list.append(item);
+    }
+    if (made.seats.length > 1) {
+      // Hot-seat: the people named here take turns at this one screen, which hides each one's
+      // seat before the next sits down. The link holds all their keys: it is for this screen.
+      const hot = el("li", {}, "Everyone named here at this one screen, taking turns (hot-seat): ");
+      const pairs = made.seats.map((s) => `${s.seat}:${s.token}`).join(",");
+      hot.append(el("a", { href: `${made.table}#seats=${pairs}`, id: "hot-seat" }, "play here"));
+      list.append(hot);
     }
     const watch = el("li", {}, "Spectators: ");
     watch.append(el("a", { href: made.table }, location.origin + made.table));

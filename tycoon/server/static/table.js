@@ -1,4 +1,7 @@
 // A table: one WebSocket; every message is this seat's own view. Moves go back on the socket.
+// Hot-seat (#seats=0:TOKEN,2:TOKEN): several people take turns at this one screen. The page
+// plays one of their seats at a time; when another of them is to move, it hides everything and
+// asks for the screen to be passed, and only then connects as that seat.
 // The board is played by clicking: an element whose data-target key some legal move concerns is
 // framed and focusable; a click (or Enter/Space) offers the moves concerning it. Clicking a
 // second element narrows them down to the moves concerning both (a counter, then its square).
@@ -12,8 +15,12 @@ const el = (tag, attrs = {}, text = "") => {
   return node;
 };
 const key = new URLSearchParams(location.hash.slice(1));
-const seat = key.get("seat");
-const token = key.get("token") || "";
+const local = (key.get("seats") || "").split(",").filter((pair) => /^\d+:[\w-]+$/.test(pair))
+  .map((pair) => ({ seat: Number(pair.split(":")[0]), token: pair.split(":")[1] }));
+let seat = local.length ? String(local[0].seat) : key.get("seat");
+let token = local.length ? local[0].token : key.get("token") || "";
+let revealed = local.length < 2; // hot-seat: nothing is shown before a person asks to see it
+let waiting = null; // hot-seat: the last message held back behind the cover
 let socket = null;
 let version = null;
 let retry = 500;
@@ -34,6 +41,7 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    if (message.type === "state" && handOver(message)) return;
     if (message.type === "error") {
       $("error").textContent = message.reason;
       // A move refused because the table had moved on: ask for the present, in case an update
@@ -177,6 +185,51 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// -- hot-seat: passing the screen ---------------------------------------------------------------
+// The local person to see the screen next: the one already shown while it is their move (or
+// while no local person is to move), else the first local person to move.
+function handOver(m) {
+  if (local.length < 2) return false;
+  const toAct = local.filter((l) => m.seats[l.seat].to_act);
+  const shownToAct = toAct.some((l) => l.seat === m.seat);
+  if (revealed && (m.over || shownToAct || !toAct.length)) return false;
+  const next = shownToAct || !toAct.length ? local.find((l) => l.seat === m.seat) : toAct[0];
+  cover(next, m);
+  return true;
+}
+
+function cover(next, m) {
+  waiting = m;
+  revealed = false;
+  document.body.dataset.version = m.version; // public: the table moved on (the move was taken)
+  // Nothing of the seat shown so far stays on the page: the next person may look at it.
+  for (const id of ["picture", "board", "moves", "help", "log", "outcome", "menu", "seats"]) $(id).replaceChildren();
+  drawn = null; selected = []; current = null;
+  $("error").textContent = "";
+  $("who").textContent = `hot-seat: ${local.length} people at this screen`;
+  $("table-main").hidden = true;
+  const person = m.seats[next.seat];
+  const name = person.name || person.label;
+  $("cover-text").textContent = `Pass the screen to ${name}, ${person.label}.`;
+  $("cover-show").textContent = `I am ${name}: show my seat`;
+  $("cover-show").onclick = () => reveal(next);
+  $("cover").hidden = false;
+  document.body.dataset.cover = String(next.seat);
+  $("cover-show").focus();
+}
+
+function reveal(next) {
+  $("cover").hidden = true;
+  $("table-main").hidden = false;
+  delete document.body.dataset.cover;
+  revealed = true;
+  if (String(next.seat) === String(seat)) { if (waiting) draw(waiting); return; }
+  seat = String(next.seat); token = next.token; version = null; waiting = null;
+  const old = socket;
+  old.onclose = null; old.onmessage = null; old.close();
+  connect();
+}
+
 // -- one state message --------------------------------------------------------------------------
 function draw(m) {
   const fresh = version !== m.version;
@@ -184,7 +237,8 @@ function draw(m) {
   current = m;
   document.body.dataset.version = m.version;
   document.body.dataset.over = m.over ? "yes" : "no";
-  $("who").textContent = m.seat === null ? "spectator" : `you are ${m.seats[m.seat].label}`;
+  $("who").textContent = (m.seat === null ? "spectator" : `you are ${m.seats[m.seat].label}`) +
+    (local.length > 1 ? ` (hot-seat: ${local.length} people at this screen)` : "");
   $("board").innerHTML = m.board; // escaped HTML made by the server from the game's text
   if (fresh) { selected = []; closeMenu(); if (m.over) $("error").textContent = ""; }
   if (fresh || m.svg !== drawn) { // the same picture again (someone came or went): keep focus
