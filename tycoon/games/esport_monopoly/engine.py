@@ -759,8 +759,13 @@ class Rules:
                 done = self.fast_decision(state, action, kind)
                 if done is not None:
                     return done
+        return self.general_step(state, action, rng)
+
+    def general_step(self, state: State, action: Action, rng: Rng) -> State:
+        """:meth:`step` the general way: the action's handler on a :class:`Work` copy, then
+        :meth:`advance` and :meth:`freeze` (the fast steps are checked against it)."""
         w = Work(state, rng)
-        self._handlers[kind](w, action)
+        self._handlers[type(action)](w, action)
         self.advance(w)
         return self.freeze(w)
 
@@ -943,12 +948,23 @@ class Rules:
             doubles = 0
             ev.append(("turn", active))
         acting: tuple[int, ...]
-        if buy or debt is not None:
+        alive = t.alive & ~skipping
+        if (
+            buy
+            or debt is not None
+            # window_seats_of's first answer, without its call: nobody out of turn owns a
+            # whole group (and no rent is to be asked: the roll clears the claims).
+            or (
+                self._builders
+                and t.owner is self._owners_key
+                and not alive & self._owners_mask & ~(1 << active)
+            )
+        ):
             acting = ACTIVE[active]
         else:
             acting = self.window_seats_of(
                 active,
-                t.alive & ~skipping,
+                alive,
                 t.owner,
                 (),
                 cash,
