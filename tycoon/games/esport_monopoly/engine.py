@@ -1238,14 +1238,13 @@ class Rules:
             cash[seat] += value
             if cash[payer] >= top.amount:
                 return self._settled(state, fields, cash, top)
-            # advance: the debt is still short and can still be raised (else the general way
-            # declares the bankruptcy).
+            # advance: the debt is still short and can still be raised. max_raise is what it
+            # was when the payer was asked (at least the debt, or advance would have declared
+            # the bankruptcy): a mortgage or a sale brings in exactly what it counted for that
+            # deed or building.
             fields[F_CASH] = tuple(cash)
             fields[F_ACTING] = ACTIVE[payer]
-            table = _new_table(TABLE, fields)
-            if self.max_raise(table, payer) < top.amount:
-                return None
-            return _new_table(STATE, (table, state.chance, state.mail))
+            return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
         return None
 
     def _settled(self, state: State, fields: list[Any], cash: list[int], top: Pay) -> State | None:
