@@ -720,23 +720,31 @@ class Greedy:
         held = t.holdings[seat]
         cash = t.cash[seat]
         level = t.level
-        improved = 0  # squares of groups with buildings (not tradeable)
-        for members, mask, _ in self.board.colour_groups:
-            for s in members:
-                if level[s]:
-                    improved |= mask
-                    break
-        free = held & ~improved
+        group_mask = self.board.group_mask
+        # The squares of groups with buildings (not tradeable): only whole groups have any,
+        # so only the seats' whole groups are read.
+        improved = 0
+        rules = self.rules
+        if t.owner is not rules._owners_key:
+            rules.full_groups(t, seat)
+        for whole in rules._full_groups:
+            for members, mask, _ in whole:
+                for s in members:
+                    if level[s]:
+                        improved |= mask
+                        break
         for group, partner, take in targets:
-            if not (t.alive >> partner) & 1 or self.board.group_mask[group] & improved:
+            if not (t.alive >> partner) & 1 or group_mask[group] & improved:
                 continue
-            theirs = t.holdings[partner]
+            # The deeds the bot could give: its part of each other group split between it and
+            # the partner alone (its targets with that partner, in building order), unless
+            # built on.
             gives: list[tuple[int, ...]] = []
-            for other in self.tables.build_order:
-                omask = self.board.group_mask[other]
-                need = omask & ~theirs
-                if other != group and need != omask and need and need & free == need:
-                    gives.append(tuple(bits(need)))
+            for other, rival, _ in targets:
+                if rival == partner and other != group:
+                    omask = group_mask[other]
+                    if not omask & improved:
+                        gives.append(tuple(bits(omask & held)))
             gives.append(())
             for give in gives:
                 proposal = (partner, give, take)

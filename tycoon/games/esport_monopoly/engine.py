@@ -759,8 +759,13 @@ class Rules:
                 done = self.fast_decision(state, action, kind)
                 if done is not None:
                     return done
+        return self.general_step(state, action, rng)
+
+    def general_step(self, state: State, action: Action, rng: Rng) -> State:
+        """:meth:`step` the general way: the action's handler on a :class:`Work` copy, then
+        :meth:`advance` and :meth:`freeze` (the fast steps are checked against it)."""
         w = Work(state, rng)
-        self._handlers[kind](w, action)
+        self._handlers[type(action)](w, action)
         self.advance(w)
         return self.freeze(w)
 
@@ -943,12 +948,23 @@ class Rules:
             doubles = 0
             ev.append(("turn", active))
         acting: tuple[int, ...]
-        if buy or debt is not None:
+        alive = t.alive & ~skipping
+        if (
+            buy
+            or debt is not None
+            # window_seats_of's first answer, without its call: nobody out of turn owns a
+            # whole group (and no rent is to be asked: the roll clears the claims).
+            or (
+                self._builders
+                and t.owner is self._owners_key
+                and not alive & self._owners_mask & ~(1 << active)
+            )
+        ):
             acting = ACTIVE[active]
         else:
             acting = self.window_seats_of(
                 active,
-                t.alive & ~skipping,
+                alive,
                 t.owner,
                 (),
                 cash,
@@ -1222,14 +1238,13 @@ class Rules:
             cash[seat] += value
             if cash[payer] >= top.amount:
                 return self._settled(state, fields, cash, top)
-            # advance: the debt is still short and can still be raised (else the general way
-            # declares the bankruptcy).
+            # advance: the debt is still short and can still be raised. max_raise is what it
+            # was when the payer was asked (at least the debt, or advance would have declared
+            # the bankruptcy): a mortgage or a sale brings in exactly what it counted for that
+            # deed or building.
             fields[F_CASH] = tuple(cash)
             fields[F_ACTING] = ACTIVE[payer]
-            table = _new_table(TABLE, fields)
-            if self.max_raise(table, payer) < top.amount:
-                return None
-            return _new_table(STATE, (table, state.chance, state.mail))
+            return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
         return None
 
     def _settled(self, state: State, fields: list[Any], cash: list[int], top: Pay) -> State | None:

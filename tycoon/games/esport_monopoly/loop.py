@@ -72,33 +72,43 @@ def play_bots(
                 LazyLegal(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
             )
             action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
-        # What step does first, without its call: the window's fast roll, build, skip and
-        # wait, and the purchase at the end of a move, straight from table to table.
-        if fast:
-            kind = type(action)
-            if window:
-                if kind is _ROLL:
-                    if not t.claims and not t.jail[t.active]:
-                        state = rules.fast_roll(state, rng)
-                        continue
-                elif not t.over:
-                    done: State | None = None
-                    if kind is _BUILD:
-                        build = cast(A.Build, action)
-                        done = rules.fast_build(state, build.seat, build.square)
-                    elif kind is _SKIP:
-                        done = rules.fast_pass(state, action.seat, True)
-                    elif kind is _WAIT:
-                        done = rules.fast_pass(state, action.seat, False)
+        done: State | None
+        if not fast:
+            state = rules.step(state, action, rng)
+            continue
+        # What step does, without its call: the window's fast roll, build, skip and wait,
+        # and the purchase at the end of a move, straight from table to table; then the
+        # other fast decisions, then the general way.
+        kind = type(action)
+        if window:
+            if kind is _ROLL:
+                if not t.claims and not t.jail[t.active]:
+                    state = rules.fast_roll(state, rng)
+                    continue
+            elif not t.over:
+                if kind is _BUILD:
+                    build = cast(A.Build, action)
+                    done = rules.fast_build(state, build.seat, build.square)
                     if done is not None:
                         state = done
                         continue
-            elif kind is _BUY_DEED:
-                done = rules.fast_buy(state, action.seat)
-                if done is not None:
-                    state = done
+                elif kind is _SKIP:
+                    state = rules.fast_pass(state, action.seat, True)
                     continue
-        state = rules.step(state, action, rng)
+                elif kind is _WAIT:
+                    state = rules.fast_pass(state, action.seat, False)
+                    continue
+        elif kind is _BUY_DEED:
+            done = rules.fast_buy(state, action.seat)
+            if done is not None:
+                state = done
+                continue
+        if not t.over:
+            done = rules.fast_decision(state, action, kind)
+            if done is not None:
+                state = done
+                continue
+        state = rules.general_step(state, action, rng)
     return state, max(limit, 0)
 
 
