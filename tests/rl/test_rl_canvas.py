@@ -19,7 +19,7 @@ from tycoon.core import (
     make,
     sample_choice,
 )
-from tycoon.core.encoding import Canvas, Encoding, FeatureSlice
+from tycoon.core.encoding import Canvas, Encoding, FeatureSlice, bucket_amount
 from tycoon.rl.core import Table
 
 
@@ -437,6 +437,28 @@ def test_the_buckets_of_a_one_slot_amount_come_as_one_run() -> None:
     first, count, _ = ids.spans[0]
     assert count == kind.buckets == len(ids)
     assert ids[first].amount == 3 and ids[first + count - 1].amount == 13  # type: ignore[attr-defined]
+
+
+def test_the_buckets_of_each_slot_of_an_amount_come_as_a_run() -> None:
+    """A kind of several slots and an amount (Milton Keynes' permit bids: a range of right bids
+    per left bid) gives each kept slot's buckets as one run of ids, no entry made per bucket;
+    each id's action is the bucket's amount of its slot's range, as the entries were."""
+    from tycoon.games.milton_keynes.actions import BidPermits
+
+    game = make("milton-keynes")
+    encoding = game.encoding()
+    kind = next(kind for kind in encoding.kinds if kind.action is BidPermits)
+    ranges = [AmountRange(BidPermits(0, left, 0), 0, 2 + left, field="right") for left in range(7)]
+    ids = encoding.legal_ids(ranges)
+    assert not ids.entries and len(ids.spans) == kind.slots
+    assert len(ids) == len(set(ids)) == kind.slots * kind.buckets
+    base = encoding.base_id(BidPermits)
+    kept = [ranges[round(i * 6 / (kind.slots - 1))] for i in range(kind.slots)]
+    for slot, choice in enumerate(kept):
+        for bucket in range(kind.buckets):
+            action = ids[base + slot * kind.buckets + bucket]
+            assert action == choice.action(bucket_amount(choice, bucket, kind.buckets))
+            assert ids.get(base + slot * kind.buckets + bucket) == action
 
 
 def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
