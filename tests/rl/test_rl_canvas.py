@@ -370,6 +370,42 @@ def test_offer_ids_are_known_without_building_an_offer(monkeypatch: pytest.Monke
         ids[table.wait]
 
 
+def test_pair_ids_are_known_without_building_a_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Milton Keynes' permit bids, lobbying and re-bids (pair sets: a range of right bids per
+    left bid) give their ids as one run per kept left bid, no pair built, long or short: the
+    pass only is looked at; an id's pair and action are built when it is played, equal to what
+    the generic scan of every pair gives."""
+    from tycoon.games.milton_keynes.legal import PairSet
+
+    game = make("milton-keynes")
+    encoding = game.encoding()
+    built: list[int] = []
+    getitem = PairSet.__getitem__
+
+    def counted(self: PairSet, index: Any) -> Any:
+        built.append(index)
+        return getitem(self, index)
+
+    rng = SeededRng(7)
+    sets = 0
+    for seed in range(1, 6):
+        state = game.initial_state(SeededRng(seed))
+        while to_act := game.to_act(state):
+            legal = game.legal_actions(state, to_act[0])
+            if isinstance(legal, PairSet):
+                sets += 1
+                every = Encoding.legal_ids(encoding, [legal[i] for i in range(len(legal))])
+                monkeypatch.setattr(PairSet, "__getitem__", counted)
+                built.clear()
+                ids = encoding.legal_ids(legal)
+                assert built == ([0] if legal.extra is not None else [])
+                assert sorted(ids) == sorted(every) and len(ids) == len(every)
+                assert all(ids[i] == every[i] for i in every)
+                monkeypatch.undo()
+            state = game.transition(state, sample_choice(legal, rng), rng)
+    assert sets > 5
+
+
 def _counting_keys(encoding: Encoding[Any]) -> list[int]:
     """Replace every row's field getter of ``encoding`` by one that counts its calls."""
     calls = [0]

@@ -188,17 +188,15 @@ class MiltonKeynesEncoding(Encoding[View]):
         self.define(slices, table)
         self._players = players
         self._offer_base = {target: self.base_id(Offer, (target,)) for target in seats}
+        self._pair_base: dict[Any, int] = {
+            kind: self.base_id(kind) for kind in (BidPermits, LobbyBids, Rebid)
+        }
         self._at = {part.name: self.slice_of(part.name).start for part in self.slices}
         self._counters_at = self._at["counters"]
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
-        if isinstance(legal, PairSet) and len(legal) > 1 + PAIR_LEFTS:
-            # Every pair is an amount range of one action class (one template: its kind has no
-            # fields), so the ids keep PAIR_LEFTS of them spread by position: only those are
-            # built (the generic scan builds them all, for the same ids).
-            head = [] if legal.extra is None else [legal[0]]
-            pairs = range(len(head), len(legal))
-            return super().legal_ids(head + [legal[i] for i in spread(pairs, PAIR_LEFTS)])
+        if isinstance(legal, PairSet):
+            return self._pair_ids(legal)
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
         # Offers are ranked target by target: pick evenly spread ones by position. Every offer
@@ -210,6 +208,21 @@ class MiltonKeynesEncoding(Encoding[View]):
             build = partial(_spread_offer, legal, 1 + number * per_target, per_target)
             found.span(self._offer_base[target], OFFER_SLOTS * OFFER_CASH, build)
         return found
+
+    def _pair_ids(self, legal: PairSet) -> LegalIds:
+        """A pair set's ids without building a pair: every pair is an amount range of its
+        right bid for one left bid, of one action class (one template: its kind has no fields),
+        so the ids keep PAIR_LEFTS of them spread by position, each a run of PAIR_RIGHTS ids
+        over its right bids (as the generic scan of every pair gives them); a pair and its
+        action are built only when one of its ids is looked up."""
+        head = 0 if legal.extra is None else 1
+        base = self._pair_base.get(legal.kind)
+        if base is None:  # pragma: no cover - every pair set's kind is in the table
+            return super().legal_ids([legal[i] for i in range(len(legal))])
+        ids = super().legal_ids([legal[0]]) if head else LegalIds({})
+        for slot, index in enumerate(spread(range(head, len(legal)), PAIR_LEFTS)):
+            ids.span(base + slot * PAIR_RIGHTS, PAIR_RIGHTS, partial(_pair_bucket, legal, index))
+        return ids
 
     def encode(self, view: View, canvas: Canvas) -> None:
         players = self._players
@@ -438,6 +451,16 @@ def _spread_offer(legal: OfferSet, first: int, per_target: int, offset: int) -> 
     if not isinstance(choice, AmountRange):  # pragma: no cover - an OfferSet's offers are ranges
         raise TypeError(f"an offer set's offer {choice!r} is not an amount range")
     built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
+    return built
+
+
+def _pair_bucket(legal: PairSet, index: int, bucket: int) -> Action:
+    """The action of bucket ``bucket`` of the pair at ``index`` (an amount range of its right
+    bid)."""
+    choice = legal[index]
+    if not isinstance(choice, AmountRange):  # pragma: no cover - a pair set's pairs are ranges
+        raise TypeError(f"a pair set's pair {choice!r} is not an amount range")
+    built: Action = choice.action(bucket_amount(choice, bucket, PAIR_RIGHTS))
     return built
 
 
