@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
@@ -193,6 +195,9 @@ class MiltonKeynesEncoding(Encoding[View]):
         }
         self._at = {part.name: self.slice_of(part.name).start for part in self.slices}
         self._counters_at = self._at["counters"]
+        # Per observer (a spectator counts as seat 0): each seat counted from it.
+        self._relative = [[(other - seat) % players for other in seats] for seat in seats]
+        self._figure_columns = range(7)
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if isinstance(legal, PairSet):
@@ -252,9 +257,17 @@ class MiltonKeynesEncoding(Encoding[View]):
                     chosen[other * characters + character] = 1
             canvas.block("characters", _PHASES + 2, chosen)
         buildings = view.buildings
-        if memo.get("buildings") is not (made := buildings):
-            memo["buildings"] = made
-            canvas.block("building values", at["building kind"], self._buildings(buildings, seat))
+        if memo.get("buildings") is not buildings:
+            old = memo.get("buildings")
+            memo["buildings"] = buildings
+            kept = 0 if old is None or memo.get("buildings seat") != seat else len(old)
+            memo["buildings seat"] = seat
+            if kept and len(buildings) >= kept and buildings[:kept] == old:
+                # Buildings were only added (the map keeps its buildings in order): only
+                # theirs are written, the others' numbers are there already.
+                self._add_buildings(canvas, buildings[kept:], seat)
+            else:
+                canvas.put(at["building kind"], self._buildings(buildings, seat))
         if memo.get("river") is not (made := view.river_all):
             memo["river"] = made
             canvas.block("river values", at["river"], _plot_bits(view.river_all))
@@ -290,17 +303,27 @@ class MiltonKeynesEncoding(Encoding[View]):
         # The seats' figures, the known permits and the observer's own hand: three runs, each
         # made again only when its own sources changed.
         if memo.get("figure sources") != (made := (seat, *_seat_figures(view))):
+            old = memo.get("figure sources")
             memo["figure sources"] = made
-            rotated = [_per_seat(figure, seat, players, -1) for figure in made[1:]]
-            canvas.block(
-                "figures",
-                at["seat figures"],
-                [
-                    -1 if figure[other] is None else figure[other]
-                    for other in range(players)
-                    for figure in rotated
-                ],
-            )
+            if old is None or old[0] != seat:
+                rotated = [_per_seat(figure, seat, players, -1) for figure in made[1:]]
+                canvas.put(
+                    at["seat figures"],
+                    [
+                        -1 if figure[other] is None else figure[other]
+                        for other in range(players)
+                        for figure in rotated
+                    ],
+                )
+            else:
+                # Only the figures that changed (a column of one number per seat each).
+                put = canvas.data if canvas.cells is None else canvas.cells
+                first = at["seat figures"]
+                for column in compress(self._figure_columns, map(ne, made[1:], old[1:])):
+                    figure = _per_seat(made[1 + column], seat, players, -1)
+                    for other in range(players):
+                        value = figure[other]
+                        put[first + other * 7 + column] = -1 if value is None else value
         if memo.get("known permit sources") != (made := (seat, view.known_permits)):
             memo["known permit sources"] = made
             known: list[float] = []
@@ -371,17 +394,18 @@ class MiltonKeynesEncoding(Encoding[View]):
     def _step(self, view: View, seat: int | None) -> list[float]:
         """The turn order, bribes and the sealed step's seats, the draft and the flags."""
         players = self._players
+        relative = self._relative[seat or 0]  # (every seat here is a seat, never -1)
         places = [-1] * players
         for place, other in enumerate(view.order):
-            places[relative_seat(other, seat, players)] = place
+            places[relative[other]] = place
         sealed = view.sealed
         in_step = [0] * players
         committed = [0] * players
         if sealed is not None:
             for other in sealed.seats:
-                in_step[relative_seat(other, seat, players)] = 1
+                in_step[relative[other]] = 1
             for other in sealed.committed:
-                committed[relative_seat(other, seat, players)] = 1
+                committed[relative[other]] = 1
         values: list[float] = places + _per_seat(view.bribes, seat, players, -1)
         values += in_step
         values += committed
@@ -423,6 +447,22 @@ class MiltonKeynesEncoding(Encoding[View]):
         values += requisitioner
         values += (len(view.claims), view.stall, view.deck_mark)
         return values
+
+    def _add_buildings(
+        self, canvas: Canvas, added: tuple[Building, ...], seat: int | None
+    ) -> None:
+        """Set the kind and owner numbers of buildings added to the map."""
+        players = self._players
+        kinds = len(KIND_NAMES)
+        put = canvas.data if canvas.cells is None else canvas.cells
+        kind_at = self._at["building kind"]
+        owner_at = self._at["building owner"]
+        for building in added:
+            owner = relative_seat(building.owner, seat, players)
+            for cell in building.cells:
+                put[kind_at + cell * kinds + building.kind] = 1.0
+                if owner >= 0:
+                    put[owner_at + cell * players + owner] = 1.0
 
     def _buildings(self, buildings: tuple[Building, ...], seat: int | None) -> list[float]:
         players = self._players
