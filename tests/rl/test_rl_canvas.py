@@ -497,17 +497,16 @@ def test_the_buckets_of_each_slot_of_an_amount_come_as_a_run() -> None:
             assert ids.get(base + slot * kind.buckets + bucket) == action
 
 
-def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Of a town whose board changed since the seat's last view, only the changed cells are
-    encoded again (a build changes one of 36), and the numbers equal a fresh encoding."""
+def test_a_water_rights_board_rewrites_only_the_numbers_that_changed() -> None:
+    """Of a town whose board changed since the seat's last view, only the numbers that changed
+    are written again (a card placed: its cell's kind and colours; water added: that cell's
+    water), and the numbers equal a fresh encoding."""
     from dataclasses import replace
 
-    from tycoon.games.water_rights.encoding import WaterRightsEncoding
+    from tycoon.games.water_rights.encoding import CELL_FIGURES
 
     game = make("water-rights")
-    encoding = game.encoding()
+    encoding: Any = game.encoding()
     state = game.initial_state(SeededRng(1))
     view = game.observe(state, 0)
     canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
@@ -518,19 +517,23 @@ def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
     water = list(town.water)
     water[20] += 1
     towns = list(view.towns)
-    towns[1] = replace(town, cells=tuple(cells), water=tuple(water))
+    towns[1] = replace(town, cells=tuple(cells), water=tuple(water), farms=town.farms ^ 1 << 3)
     changed = view._replace(towns=tuple(towns))
-    written: list[int] = []
-    cell = WaterRightsEncoding._cell
-
-    def counted(self: Any, town: Any, index: int) -> list[float]:
-        written.append(index)
-        return cell(self, town, index)
-
-    monkeypatch.setattr(WaterRightsEncoding, "_cell", counted)
+    start = encoding._cells_at + encoding._town_cells
+    touched = {start + 7 * CELL_FIGURES + figure for figure in (0, 5, 6, 7, 8)}
+    touched |= {start + 20 * CELL_FIGURES + 1, start + 3 * CELL_FIGURES + 3}
+    board = range(start, start + encoding._town_cells)
+    kept = canvas.data.copy()
+    for index in board:
+        if index not in touched:
+            canvas.data[index] = 99  # a number written again would lose this
     encoding.encode(changed, canvas)
-    assert sorted(written) == [7, 20]
-    assert canvas.data.tolist() == [float(v) for v in encoding.features(changed)]
+    fresh = encoding.features(changed)
+    for index in board:
+        assert canvas.data[index] == (fresh[index] if index in touched else 99), index
+        if index not in touched:
+            canvas.data[index] = kept[index]
+    assert canvas.data.tolist() == [float(v) for v in fresh]
 
 
 def test_a_part_made_from_equal_sources_is_kept() -> None:

@@ -448,9 +448,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         values += (len(view.claims), view.stall, view.deck_mark)
         return values
 
-    def _add_buildings(
-        self, canvas: Canvas, added: tuple[Building, ...], seat: int | None
-    ) -> None:
+    def _add_buildings(self, canvas: Canvas, added: tuple[Building, ...], seat: int | None) -> None:
         """Set the kind and owner numbers of buildings added to the map."""
         players = self._players
         kinds = len(KIND_NAMES)
