@@ -244,11 +244,20 @@ class MiltonKeynesEncoding(Encoding[View]):
         # last made from are kept as they are: most of a view is as it was at the seat's last.
         # The phase (it moves at most steps) as one 1, the year and season, the characters
         # (chosen once): three parts, each written only when its sources changed.
+        put = canvas.data if canvas.cells is None else canvas.cells
         if memo.get("phase") != (made := view.phase):
             memo["phase"] = made
             phase = PHASES.get(made, -1)
-            canvas.hot("phase one", 0, _PHASES, (phase,) if phase >= 0 else ())
-        canvas.block("year", _PHASES, (view.year, view.season))
+            was = memo.get("phase one", -1)
+            memo["phase one"] = phase
+            if was >= 0:
+                put[was] = 0
+            if phase >= 0:
+                put[phase] = 1
+        if memo.get("year") != (made := (view.year, view.season)):
+            memo["year"] = made
+            put[_PHASES] = made[0]
+            put[_PHASES + 1] = made[1]
         if memo.get("character sources") != (made := (seat, view.characters)):
             memo["character sources"] = made
             chosen = [0] * (players * characters)
@@ -347,12 +356,19 @@ class MiltonKeynesEncoding(Encoding[View]):
         # The table slices (queue to the end) in four runs, each made again only when its own
         # sources changed: the queue moves at almost every step, the rest now and then.
         at_queue = at["queue"]
-        if memo.get("queue sources") != (made := (seat, view.queue)):
-            memo["queue sources"] = made
-            queue = [0] * players
-            if view.queue:
-                queue[relative_seat(view.queue[0], seat, players)] = 1
-            canvas.block("queue", at_queue, queue)
+        # (Only the head of the queue is shown: its one moves where the head moved.)
+        head = (
+            at_queue + self._relative[seat or 0][view.queue[0]]
+            if view.queue and view.queue[0] >= 0
+            else -1
+        )
+        if memo.get("queue one", -1) != head:
+            was = memo.get("queue one", -1)
+            memo["queue one"] = head
+            if was >= 0:
+                put[was] = 0
+            if head >= 0:
+                put[head] = 1
         sealed = view.sealed
         if memo.get("step sources") != (
             made := (
