@@ -536,6 +536,44 @@ def test_a_water_rights_board_rewrites_only_the_numbers_that_changed() -> None:
     assert canvas.data.tolist() == [float(v) for v in fresh]
 
 
+def test_milton_keynes_writes_only_added_buildings_and_changed_figures() -> None:
+    """Milton Keynes: buildings added to the map since the seat's last view have their numbers
+    written, the others' are left as they are; of the seats' figures, only the figure that
+    changed (its number for every seat) is written again; and the numbers equal a fresh
+    encoding."""
+    from tycoon.games.milton_keynes.scoring import Building
+
+    game = make("milton-keynes")
+    encoding: Any = game.encoding()
+    players = game.players
+    view = game.observe(game.initial_state(SeededRng(3)), 1)
+    first = Building(1, 2, 0, (10, 11))
+    view = view._replace(buildings=(first,))
+    canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
+    encoding.encode(view, canvas)
+    added = Building(2, 0, 3, (40,))
+    markers = (*view.markers[:-1], view.markers[-1] + 1)
+    changed = view._replace(buildings=(first, added), markers=markers)
+    kinds = encoding.slice_of("building kind")
+    owners = encoding.slice_of("building owner")
+    figures = encoding.slice_of("seat figures")
+    touched = {kinds.start + 40 * (owners.start - kinds.start) // 81 + 3}
+    touched.add(owners.start + 40 * players + (0 - 1) % players)
+    touched |= {figures.start + other * 7 + 1 for other in range(players)}  # the markers
+    watched = [*range(kinds.start, owners.stop), *range(figures.start, figures.stop)]
+    kept = canvas.data.copy()
+    for index in watched:
+        if index not in touched:
+            canvas.data[index] = 99  # a number written again would lose this
+    encoding.encode(changed, canvas)
+    fresh = encoding.features(changed)
+    for index in watched:
+        assert canvas.data[index] == (fresh[index] if index in touched else 99), index
+        if index not in touched:
+            canvas.data[index] = kept[index]
+    assert canvas.data.tolist() == [float(v) for v in fresh]
+
+
 def test_a_part_made_from_equal_sources_is_kept() -> None:
     """``Canvas.unchanged``: on a persistent canvas, true when the part's sources are equal to
     those it was last made from (even new objects of the same values), false the first time and
