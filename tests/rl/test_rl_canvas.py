@@ -19,7 +19,7 @@ from tycoon.core import (
     make,
     sample_choice,
 )
-from tycoon.core.encoding import Canvas, Encoding, FeatureSlice
+from tycoon.core.encoding import Canvas, Encoding, FeatureSlice, bucket_amount
 from tycoon.rl.core import Table
 
 
@@ -370,6 +370,42 @@ def test_offer_ids_are_known_without_building_an_offer(monkeypatch: pytest.Monke
         ids[table.wait]
 
 
+def test_pair_ids_are_known_without_building_a_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Milton Keynes' permit bids, lobbying and re-bids (pair sets: a range of right bids per
+    left bid) give their ids as one run per kept left bid, no pair built, long or short: the
+    pass only is looked at; an id's pair and action are built when it is played, equal to what
+    the generic scan of every pair gives."""
+    from tycoon.games.milton_keynes.legal import PairSet
+
+    game = make("milton-keynes")
+    encoding = game.encoding()
+    built: list[int] = []
+    getitem = PairSet.__getitem__
+
+    def counted(self: PairSet, index: Any) -> Any:
+        built.append(index)
+        return getitem(self, index)
+
+    rng = SeededRng(7)
+    sets = 0
+    for seed in range(1, 6):
+        state = game.initial_state(SeededRng(seed))
+        while to_act := game.to_act(state):
+            legal = game.legal_actions(state, to_act[0])
+            if isinstance(legal, PairSet):
+                sets += 1
+                every = Encoding.legal_ids(encoding, [legal[i] for i in range(len(legal))])
+                monkeypatch.setattr(PairSet, "__getitem__", counted)
+                built.clear()
+                ids = encoding.legal_ids(legal)
+                assert built == ([0] if legal.extra is not None else [])
+                assert sorted(ids) == sorted(every) and len(ids) == len(every)
+                assert all(ids[i] == every[i] for i in every)
+                monkeypatch.undo()
+            state = game.transition(state, sample_choice(legal, rng), rng)
+    assert sets > 5
+
+
 def _counting_keys(encoding: Encoding[Any]) -> list[int]:
     """Replace every row's field getter of ``encoding`` by one that counts its calls."""
     calls = [0]
@@ -439,17 +475,38 @@ def test_the_buckets_of_a_one_slot_amount_come_as_one_run() -> None:
     assert ids[first].amount == 3 and ids[first + count - 1].amount == 13  # type: ignore[attr-defined]
 
 
-def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Of a town whose board changed since the seat's last view, only the changed cells are
-    encoded again (a build changes one of 36), and the numbers equal a fresh encoding."""
+def test_the_buckets_of_each_slot_of_an_amount_come_as_a_run() -> None:
+    """A kind of several slots and an amount (Milton Keynes' permit bids: a range of right bids
+    per left bid) gives each kept slot's buckets as one run of ids, no entry made per bucket;
+    each id's action is the bucket's amount of its slot's range, as the entries were."""
+    from tycoon.games.milton_keynes.actions import BidPermits
+
+    game = make("milton-keynes")
+    encoding = game.encoding()
+    kind = next(kind for kind in encoding.kinds if kind.action is BidPermits)
+    ranges = [AmountRange(BidPermits(0, left, 0), 0, 2 + left, field="right") for left in range(7)]
+    ids = encoding.legal_ids(ranges)
+    assert not ids.entries and len(ids.spans) == kind.slots
+    assert len(ids) == len(set(ids)) == kind.slots * kind.buckets
+    base = encoding.base_id(BidPermits)
+    kept = [ranges[round(i * 6 / (kind.slots - 1))] for i in range(kind.slots)]
+    for slot, choice in enumerate(kept):
+        for bucket in range(kind.buckets):
+            action = ids[base + slot * kind.buckets + bucket]
+            assert action == choice.action(bucket_amount(choice, bucket, kind.buckets))
+            assert ids.get(base + slot * kind.buckets + bucket) == action
+
+
+def test_a_water_rights_board_rewrites_only_the_numbers_that_changed() -> None:
+    """Of a town whose board changed since the seat's last view, only the numbers that changed
+    are written again (a card placed: its cell's kind and colours; water added: that cell's
+    water), and the numbers equal a fresh encoding."""
     from dataclasses import replace
 
-    from tycoon.games.water_rights.encoding import WaterRightsEncoding
+    from tycoon.games.water_rights.encoding import CELL_FIGURES
 
     game = make("water-rights")
-    encoding = game.encoding()
+    encoding: Any = game.encoding()
     state = game.initial_state(SeededRng(1))
     view = game.observe(state, 0)
     canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
@@ -460,19 +517,61 @@ def test_a_water_rights_board_rewrites_only_the_cells_that_changed(
     water = list(town.water)
     water[20] += 1
     towns = list(view.towns)
-    towns[1] = replace(town, cells=tuple(cells), water=tuple(water))
+    towns[1] = replace(town, cells=tuple(cells), water=tuple(water), farms=town.farms ^ 1 << 3)
     changed = view._replace(towns=tuple(towns))
-    written: list[int] = []
-    cell = WaterRightsEncoding._cell
-
-    def counted(self: Any, town: Any, index: int) -> list[float]:
-        written.append(index)
-        return cell(self, town, index)
-
-    monkeypatch.setattr(WaterRightsEncoding, "_cell", counted)
+    start = encoding._cells_at + encoding._town_cells
+    touched = {start + 7 * CELL_FIGURES + figure for figure in (0, 5, 6, 7, 8)}
+    touched |= {start + 20 * CELL_FIGURES + 1, start + 3 * CELL_FIGURES + 3}
+    board = range(start, start + encoding._town_cells)
+    kept = canvas.data.copy()
+    for index in board:
+        if index not in touched:
+            canvas.data[index] = 99  # a number written again would lose this
     encoding.encode(changed, canvas)
-    assert sorted(written) == [7, 20]
-    assert canvas.data.tolist() == [float(v) for v in encoding.features(changed)]
+    fresh = encoding.features(changed)
+    for index in board:
+        assert canvas.data[index] == (fresh[index] if index in touched else 99), index
+        if index not in touched:
+            canvas.data[index] = kept[index]
+    assert canvas.data.tolist() == [float(v) for v in fresh]
+
+
+def test_milton_keynes_writes_only_added_buildings_and_changed_figures() -> None:
+    """Milton Keynes: buildings added to the map since the seat's last view have their numbers
+    written, the others' are left as they are; of the seats' figures, only the figure that
+    changed (its number for every seat) is written again; and the numbers equal a fresh
+    encoding."""
+    from tycoon.games.milton_keynes.scoring import Building
+
+    game = make("milton-keynes")
+    encoding: Any = game.encoding()
+    players = game.players
+    view = game.observe(game.initial_state(SeededRng(3)), 1)
+    first = Building(1, 2, 0, (10, 11))
+    view = view._replace(buildings=(first,))
+    canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
+    encoding.encode(view, canvas)
+    added = Building(2, 0, 3, (40,))
+    markers = (*view.markers[:-1], view.markers[-1] + 1)
+    changed = view._replace(buildings=(first, added), markers=markers)
+    kinds = encoding.slice_of("building kind")
+    owners = encoding.slice_of("building owner")
+    figures = encoding.slice_of("seat figures")
+    touched = {kinds.start + 40 * (owners.start - kinds.start) // 81 + 3}
+    touched.add(owners.start + 40 * players + (0 - 1) % players)
+    touched |= {figures.start + other * 7 + 1 for other in range(players)}  # the markers
+    watched = [*range(kinds.start, owners.stop), *range(figures.start, figures.stop)]
+    kept = canvas.data.copy()
+    for index in watched:
+        if index not in touched:
+            canvas.data[index] = 99  # a number written again would lose this
+    encoding.encode(changed, canvas)
+    fresh = encoding.features(changed)
+    for index in watched:
+        assert canvas.data[index] == (fresh[index] if index in touched else 99), index
+        if index not in touched:
+            canvas.data[index] = kept[index]
+    assert canvas.data.tolist() == [float(v) for v in fresh]
 
 
 def test_a_part_made_from_equal_sources_is_kept() -> None:

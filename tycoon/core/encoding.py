@@ -205,7 +205,7 @@ class Encoding(Generic[V]):
         a group with more choices than the kind's ``slots`` keeps ``slots`` of them evenly spread
         along it, the first and last included. Slot by slot, an amount range is cut into the
         kind's buckets; a concrete action takes the slot's first id. An amount's action is built
-        only when its id is looked up (a kind of one slot gives a range's buckets as one run,
+        only when its id is looked up (a range's buckets come as one run of ids per slot,
         :meth:`LegalIds.span`).
 
         A concrete action of a one-id template is remembered by identity with its id (games
@@ -278,8 +278,8 @@ class Encoding(Generic[V]):
                 first = base + slot * buckets
                 if isinstance(choice, AmountRange):
                     if choice.field == kind.amount:
-                        for bucket in range(buckets):
-                            found[first + bucket] = _Bucket(choice, bucket, buckets)
+                        # The slot's buckets as one run (no entry made per bucket).
+                        ids.span(first, buckets, _Buckets(choice, buckets))
                     else:
                         found[first] = _Bucket(choice, 0, 1)
                 else:

@@ -108,14 +108,12 @@ class Table:
         self.menus_on = True
         self._tuples = 0
         self._menu_hits = 0
-        # One persistent canvas per seat: its buffer holds the seat's last observation, so an
-        # encoding writes only what changed since (each observation handed out is a copy);
-        # ``_encoded[seat]`` is the state the canvas was last written for.
-        self._canvases: dict[int, Canvas] = {}
-        self._encoded: dict[int, Any] = {}
-        # Per seat: the state its last view was made for, and that view (the next view is made
-        # from it by the game's ``observe_next``, which reuses the parts that did not change).
-        self._seen: dict[int, tuple[Any, Any]] = {}
+        # Per seat (one record, so one lookup a step): its persistent canvas, whose buffer holds
+        # the seat's last observation, so an encoding writes only what changed since (each
+        # observation handed out is a copy); the state the canvas was last written for; and the
+        # state its last view was made for, with that view (the next view is made from it by
+        # the game's ``observe_next``, which reuses the parts that did not change).
+        self._seats: dict[int, _Seat] = {}
         self._mask_bytes = (self.encoding.actions + 1 + 7) // 8
         self._no_mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
         self._wait_mask = self._no_mask.copy()
@@ -230,21 +228,23 @@ class Table:
     def features(self, seat: int) -> np.ndarray:
         """The encoding of ``seat``'s view now (a new array)."""
         state = self.state
-        canvas = self._canvases.get(seat)
-        if canvas is None:
-            canvas = Canvas(np.zeros(self.encoding.size, dtype=np.float32), {})
-            self._canvases[seat] = canvas
-        if self._encoded.get(seat, _NOTHING) is not state:
+        record = self._seats.get(seat)
+        if record is None:
+            record = self._seats[seat] = _Seat(
+                Canvas(np.zeros(self.encoding.size, dtype=np.float32), {})
+            )
+        canvas = record.canvas
+        if record.encoded is not state:
             # Marked stale first: an encoding that fails leaves the canvas half written.
-            self._encoded[seat] = _NOTHING
-            seen = self._seen.get(seat)
-            if seen is None:
+            record.encoded = _NOTHING
+            if record.seen is _NOTHING:
                 view = self.game.observe(state, seat)
             else:
-                view = self.game.observe_next(seen[0], seen[1], state, seat)
-            self._seen[seat] = (state, view)
+                view = self.game.observe_next(record.seen, record.view, state, seat)
+            record.seen = state
+            record.view = view
             self.encoding.encode(view, canvas)
-            self._encoded[seat] = state
+            record.encoded = state
         features: np.ndarray = canvas.data.copy()
         return features
 
@@ -266,7 +266,10 @@ class Table:
             index = int(action_id)
         else:
             raise IllegalActionError(f"an action is an integer id, not {action_id!r}")
-        ids = self._legal_entry(seat)[1]
+        entry = self._legal.get(seat)
+        if entry is None or entry[0] is not self.state:
+            entry = self._legal_entry(seat)
+        ids = entry[1]
         found: Action | None = ids.get(index)
         if found is not None:
             return found
@@ -296,6 +299,20 @@ class Table:
 
 # Stands for "no state yet" in the per-state records (no state is this object).
 _NOTHING = object()
+
+
+class _Seat:
+    """What a table keeps for one seat's observations (see ``Table.__init__``)."""
+
+    __slots__ = ("canvas", "encoded", "seen", "view")
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.encoded: Any = _NOTHING
+        self.seen: Any = _NOTHING
+        self.view: Any = None
+
+
 _NO_IDS = LegalIds({})
 # At most this many ids are set one by one in a mask; more are unpacked from bits or indexed.
 _FEW = 40

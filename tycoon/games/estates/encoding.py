@@ -258,28 +258,48 @@ class EstatesEncoding(Encoding[EstatesView]):
                 + [-1 if box[other] is None else box[other] for other in order],
             )
         # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
-        # act) set and cleared where they moved, its figures (the rooftop turned over, the
-        # bids) written when they changed.
+        # act), each group's one moved only where it moved (-1: none set), its figures (the
+        # rooftop turned over, the bids) and the turn number written when they changed.
         moment = self._moment_start
-        ones = [moment + PHASE_INDEX[view.phase]]
-        if view.auctioneer >= 0:
-            ones.append(moment + self._auctioneer_at + (view.auctioneer - start) % players)
-        if view.stowed:
-            ones.append(moment + self._stowed_at)
-        if 0 <= view.piece < self._num_pieces:
-            ones.append(moment + self._piece_at + view.piece)
-        if view.holder >= 0:
-            ones.append(moment + self._holder_at + (view.holder - start) % players)
-        if view.to_act:
-            ones.append(moment + self._to_act_at + (view.to_act[0] - start) % players)
-        canvas.hot("moment ones", moment, moment + len(self._moment), ones)
+        ones = (
+            moment + PHASE_INDEX[view.phase],
+            moment + self._auctioneer_at + (view.auctioneer - start) % players
+            if view.auctioneer >= 0
+            else -1,
+            moment + self._stowed_at if view.stowed else -1,
+            moment + self._piece_at + view.piece if 0 <= view.piece < self._num_pieces else -1,
+            moment + self._holder_at + (view.holder - start) % players if view.holder >= 0 else -1,
+            moment + self._to_act_at + (view.to_act[0] - start) % players if view.to_act else -1,
+        )
+        put = canvas.data if canvas.cells is None else canvas.cells
+        was_set = memo.get("moment ones")
+        if was_set is None:
+            if canvas.memo is not None:
+                canvas.data[moment : moment + len(self._moment)] = 0
+            for one in ones:
+                if one >= 0:
+                    put[one] = 1
+        elif was_set != ones:
+            for one, was in zip(ones, was_set, strict=True):
+                if one != was:
+                    if was >= 0:
+                        put[was] = 0
+                    if one >= 0:
+                        put[one] = 1
+        memo["moment ones"] = ones
         bids = view.bids
-        figures: list[float] = [view.roof_value, *bids[: players - 1]]
-        if len(bids) < players - 1:
-            figures += [-2] * (players - 1 - len(bids))
-        canvas.block("moment figures", moment + self._roof_value_at, figures)
+        roof_value = view.roof_value
+        if memo.get("figure sources") != (roof_value, bids):
+            memo["figure sources"] = (roof_value, bids)
+            figures: list[float] = [roof_value, *bids[: players - 1]]
+            if len(bids) < players - 1:
+                figures += [-2] * (players - 1 - len(bids))
+            canvas.put(moment + self._roof_value_at, figures)
         # The turn moves at every auction, the rest of the score only between rounds.
-        canvas.block("turn number", self._score_start, (view.turn,))
+        turn = view.turn
+        if memo.get("turn") != turn:
+            memo["turn"] = turn
+            put[self._score_start] = turn
         wins, totals = view.wins, view.totals
         score = (start, view.round, wins, totals)
         if memo.get("score sources") != score:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
@@ -188,17 +190,18 @@ class MiltonKeynesEncoding(Encoding[View]):
         self.define(slices, table)
         self._players = players
         self._offer_base = {target: self.base_id(Offer, (target,)) for target in seats}
+        self._pair_base: dict[Any, int] = {
+            kind: self.base_id(kind) for kind in (BidPermits, LobbyBids, Rebid)
+        }
         self._at = {part.name: self.slice_of(part.name).start for part in self.slices}
         self._counters_at = self._at["counters"]
+        # Per observer (a spectator counts as seat 0): each seat counted from it.
+        self._relative = [[(other - seat) % players for other in seats] for seat in seats]
+        self._figure_columns = range(7)
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
-        if isinstance(legal, PairSet) and len(legal) > 1 + PAIR_LEFTS:
-            # Every pair is an amount range of one action class (one template: its kind has no
-            # fields), so the ids keep PAIR_LEFTS of them spread by position: only those are
-            # built (the generic scan builds them all, for the same ids).
-            head = [] if legal.extra is None else [legal[0]]
-            pairs = range(len(head), len(legal))
-            return super().legal_ids(head + [legal[i] for i in spread(pairs, PAIR_LEFTS)])
+        if isinstance(legal, PairSet):
+            return self._pair_ids(legal)
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
         # Offers are ranked target by target: pick evenly spread ones by position. Every offer
@@ -210,6 +213,21 @@ class MiltonKeynesEncoding(Encoding[View]):
             build = partial(_spread_offer, legal, 1 + number * per_target, per_target)
             found.span(self._offer_base[target], OFFER_SLOTS * OFFER_CASH, build)
         return found
+
+    def _pair_ids(self, legal: PairSet) -> LegalIds:
+        """A pair set's ids without building a pair: every pair is an amount range of its
+        right bid for one left bid, of one action class (one template: its kind has no fields),
+        so the ids keep PAIR_LEFTS of them spread by position, each a run of PAIR_RIGHTS ids
+        over its right bids (as the generic scan of every pair gives them); a pair and its
+        action are built only when one of its ids is looked up."""
+        head = 0 if legal.extra is None else 1
+        base = self._pair_base.get(legal.kind)
+        if base is None:  # pragma: no cover - every pair set's kind is in the table
+            return super().legal_ids([legal[i] for i in range(len(legal))])
+        ids = super().legal_ids([legal[0]]) if head else LegalIds({})
+        for slot, index in enumerate(spread(range(head, len(legal)), PAIR_LEFTS)):
+            ids.span(base + slot * PAIR_RIGHTS, PAIR_RIGHTS, partial(_pair_bucket, legal, index))
+        return ids
 
     def encode(self, view: View, canvas: Canvas) -> None:
         players = self._players
@@ -226,11 +244,20 @@ class MiltonKeynesEncoding(Encoding[View]):
         # last made from are kept as they are: most of a view is as it was at the seat's last.
         # The phase (it moves at most steps) as one 1, the year and season, the characters
         # (chosen once): three parts, each written only when its sources changed.
+        put = canvas.data if canvas.cells is None else canvas.cells
         if memo.get("phase") != (made := view.phase):
             memo["phase"] = made
             phase = PHASES.get(made, -1)
-            canvas.hot("phase one", 0, _PHASES, (phase,) if phase >= 0 else ())
-        canvas.block("year", _PHASES, (view.year, view.season))
+            was = memo.get("phase one", -1)
+            memo["phase one"] = phase
+            if was >= 0:
+                put[was] = 0
+            if phase >= 0:
+                put[phase] = 1
+        if memo.get("year") != (made := (view.year, view.season)):
+            memo["year"] = made
+            put[_PHASES] = made[0]
+            put[_PHASES + 1] = made[1]
         if memo.get("character sources") != (made := (seat, view.characters)):
             memo["character sources"] = made
             chosen = [0] * (players * characters)
@@ -239,9 +266,17 @@ class MiltonKeynesEncoding(Encoding[View]):
                     chosen[other * characters + character] = 1
             canvas.block("characters", _PHASES + 2, chosen)
         buildings = view.buildings
-        if memo.get("buildings") is not (made := buildings):
-            memo["buildings"] = made
-            canvas.block("building values", at["building kind"], self._buildings(buildings, seat))
+        if memo.get("buildings") is not buildings:
+            old = memo.get("buildings")
+            memo["buildings"] = buildings
+            kept = 0 if old is None or memo.get("buildings seat") != seat else len(old)
+            memo["buildings seat"] = seat
+            if kept and len(buildings) >= kept and buildings[:kept] == old:
+                # Buildings were only added (the map keeps its buildings in order): only
+                # theirs are written, the others' numbers are there already.
+                self._add_buildings(canvas, buildings[kept:], seat)
+            else:
+                canvas.put(at["building kind"], self._buildings(buildings, seat))
         if memo.get("river") is not (made := view.river_all):
             memo["river"] = made
             canvas.block("river values", at["river"], _plot_bits(view.river_all))
@@ -277,17 +312,27 @@ class MiltonKeynesEncoding(Encoding[View]):
         # The seats' figures, the known permits and the observer's own hand: three runs, each
         # made again only when its own sources changed.
         if memo.get("figure sources") != (made := (seat, *_seat_figures(view))):
+            old = memo.get("figure sources")
             memo["figure sources"] = made
-            rotated = [_per_seat(figure, seat, players, -1) for figure in made[1:]]
-            canvas.block(
-                "figures",
-                at["seat figures"],
-                [
-                    -1 if figure[other] is None else figure[other]
-                    for other in range(players)
-                    for figure in rotated
-                ],
-            )
+            if old is None or old[0] != seat:
+                rotated = [_per_seat(figure, seat, players, -1) for figure in made[1:]]
+                canvas.put(
+                    at["seat figures"],
+                    [
+                        -1 if figure[other] is None else figure[other]
+                        for other in range(players)
+                        for figure in rotated
+                    ],
+                )
+            else:
+                # Only the figures that changed (a column of one number per seat each).
+                put = canvas.data if canvas.cells is None else canvas.cells
+                first = at["seat figures"]
+                for column in compress(self._figure_columns, map(ne, made[1:], old[1:])):
+                    figure = _per_seat(made[1 + column], seat, players, -1)
+                    for other in range(players):
+                        value = figure[other]
+                        put[first + other * 7 + column] = -1 if value is None else value
         if memo.get("known permit sources") != (made := (seat, view.known_permits)):
             memo["known permit sources"] = made
             known: list[float] = []
@@ -311,12 +356,19 @@ class MiltonKeynesEncoding(Encoding[View]):
         # The table slices (queue to the end) in four runs, each made again only when its own
         # sources changed: the queue moves at almost every step, the rest now and then.
         at_queue = at["queue"]
-        if memo.get("queue sources") != (made := (seat, view.queue)):
-            memo["queue sources"] = made
-            queue = [0] * players
-            if view.queue:
-                queue[relative_seat(view.queue[0], seat, players)] = 1
-            canvas.block("queue", at_queue, queue)
+        # (Only the head of the queue is shown: its one moves where the head moved.)
+        head = (
+            at_queue + self._relative[seat or 0][view.queue[0]]
+            if view.queue and view.queue[0] >= 0
+            else -1
+        )
+        if memo.get("queue one", -1) != head:
+            was = memo.get("queue one", -1)
+            memo["queue one"] = head
+            if was >= 0:
+                put[was] = 0
+            if head >= 0:
+                put[head] = 1
         sealed = view.sealed
         if memo.get("step sources") != (
             made := (
@@ -358,17 +410,18 @@ class MiltonKeynesEncoding(Encoding[View]):
     def _step(self, view: View, seat: int | None) -> list[float]:
         """The turn order, bribes and the sealed step's seats, the draft and the flags."""
         players = self._players
+        relative = self._relative[seat or 0]  # (every seat here is a seat, never -1)
         places = [-1] * players
         for place, other in enumerate(view.order):
-            places[relative_seat(other, seat, players)] = place
+            places[relative[other]] = place
         sealed = view.sealed
         in_step = [0] * players
         committed = [0] * players
         if sealed is not None:
             for other in sealed.seats:
-                in_step[relative_seat(other, seat, players)] = 1
+                in_step[relative[other]] = 1
             for other in sealed.committed:
-                committed[relative_seat(other, seat, players)] = 1
+                committed[relative[other]] = 1
         values: list[float] = places + _per_seat(view.bribes, seat, players, -1)
         values += in_step
         values += committed
@@ -411,6 +464,20 @@ class MiltonKeynesEncoding(Encoding[View]):
         values += (len(view.claims), view.stall, view.deck_mark)
         return values
 
+    def _add_buildings(self, canvas: Canvas, added: tuple[Building, ...], seat: int | None) -> None:
+        """Set the kind and owner numbers of buildings added to the map."""
+        players = self._players
+        kinds = len(KIND_NAMES)
+        put = canvas.data if canvas.cells is None else canvas.cells
+        kind_at = self._at["building kind"]
+        owner_at = self._at["building owner"]
+        for building in added:
+            owner = relative_seat(building.owner, seat, players)
+            for cell in building.cells:
+                put[kind_at + cell * kinds + building.kind] = 1.0
+                if owner >= 0:
+                    put[owner_at + cell * players + owner] = 1.0
+
     def _buildings(self, buildings: tuple[Building, ...], seat: int | None) -> list[float]:
         players = self._players
         kinds = len(KIND_NAMES)
@@ -438,6 +505,16 @@ def _spread_offer(legal: OfferSet, first: int, per_target: int, offset: int) -> 
     if not isinstance(choice, AmountRange):  # pragma: no cover - an OfferSet's offers are ranges
         raise TypeError(f"an offer set's offer {choice!r} is not an amount range")
     built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
+    return built
+
+
+def _pair_bucket(legal: PairSet, index: int, bucket: int) -> Action:
+    """The action of bucket ``bucket`` of the pair at ``index`` (an amount range of its right
+    bid)."""
+    choice = legal[index]
+    if not isinstance(choice, AmountRange):  # pragma: no cover - a pair set's pairs are ranges
+        raise TypeError(f"a pair set's pair {choice!r} is not an amount range")
+    built: Action = choice.action(bucket_amount(choice, bucket, PAIR_RIGHTS))
     return built
 
 

@@ -309,20 +309,37 @@ class WaterRightsEncoding(Encoding[View]):
         return row
 
     def _changed_cells(self, town: Town, old: tuple[Any, ...], canvas: Canvas, start: int) -> None:
-        """Write again the cells of ``town`` that differ from the board ``old`` (cells, water,
-        paid, farms, plants) its numbers were written from."""
+        """Write again the numbers of ``town`` that differ from the board ``old`` (cells, water,
+        paid, farms, plants) they were written from: per figure, only the cells where it
+        changed (found at C speed), one number each (a card placed: its kind and colour)."""
         cells, water, paid, farms, plants = old
-        dirty = (farms ^ town.farms) | (plants ^ town.plants)
-        for now, was in ((town.cells, cells), (town.water, water), (town.paid, paid)):
+        put = canvas.data if canvas.cells is None else canvas.cells
+        size = CELL_FIGURES
+        now = town.cells
+        if now is not cells:
+            kinds = self.kinds_table
+            colours = len(COLOURS)
+            for cell in compress(range(len(now)), map(ne, now, cells)):
+                at = start + cell * size
+                kind = now[cell]
+                put[at] = kind + 1
+                for colour in range(colours):
+                    put[at + 5 + colour] = 0
+                if kind != EMPTY:
+                    colour = kinds[kind].colour
+                    if 0 <= colour < colours:
+                        put[at + 5 + colour] = 1
+        for figure, now, was in ((1, town.water, water), (2, town.paid, paid)):
             if now is not was:
-                # The cells that changed, found at C speed.
                 for cell in compress(range(len(now)), map(ne, now, was)):
-                    dirty |= 1 << cell
-        while dirty:
-            low = dirty & -dirty
-            cell = low.bit_length() - 1
-            canvas.put(start + cell * CELL_FIGURES, self._cell(town, cell))
-            dirty ^= low
+                    put[start + cell * size + figure] = now[cell]
+        for figure, now_bits, was_bits in ((3, town.farms, farms), (4, town.plants, plants)):
+            changed = now_bits ^ was_bits
+            while changed:
+                low = changed & -changed
+                cell = low.bit_length() - 1
+                put[start + cell * size + figure] = 1 if now_bits & low else 0
+                changed ^= low
 
 
 def _town_figures(town: Town) -> list[float]:
