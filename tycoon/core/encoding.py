@@ -638,6 +638,30 @@ class Canvas:
                 put[position] = 1
         memo[name] = positions
 
+    def ones(self, name: str, start: int, stop: int, positions: tuple[int, ...]) -> None:
+        """The part ``start:stop`` is 0 except a 1 at each of ``positions`` (indices into
+        ``data``, one per slot; -1: no 1 in that slot). For ones that move one at a time (a
+        phase, the head of a queue, an auction's moment): each slot's 1 is moved only where it
+        moved, without looking at the others."""
+        memo = self.memo
+        put = self.data if self.cells is None else self.cells
+        old = None if memo is None else memo.get(name)
+        if old is None:
+            if memo is not None:
+                self.data[start:stop] = 0
+            for one in positions:
+                if one >= 0:
+                    put[one] = 1
+        elif old != positions:
+            for one, was in zip(positions, old, strict=True):
+                if one != was:
+                    if was >= 0:
+                        put[was] = 0
+                    if one >= 0:
+                        put[one] = 1
+        if memo is not None:
+            memo[name] = positions
+
     def sparse(self, name: str, start: int, stop: int, entries: dict[int, float]) -> None:
         """The part ``start:stop`` is 0 except ``entries`` (index into ``data``: number)."""
         data = self.data

@@ -271,22 +271,7 @@ class EstatesEncoding(Encoding[EstatesView]):
             moment + self._holder_at + (view.holder - start) % players if view.holder >= 0 else -1,
             moment + self._to_act_at + (view.to_act[0] - start) % players if view.to_act else -1,
         )
-        put = canvas.data if canvas.cells is None else canvas.cells
-        was_set = memo.get("moment ones")
-        if was_set is None:
-            if canvas.memo is not None:
-                canvas.data[moment : moment + len(self._moment)] = 0
-            for one in ones:
-                if one >= 0:
-                    put[one] = 1
-        elif was_set != ones:
-            for one, was in zip(ones, was_set, strict=True):
-                if one != was:
-                    if was >= 0:
-                        put[was] = 0
-                    if one >= 0:
-                        put[one] = 1
-        memo["moment ones"] = ones
+        canvas.ones("moment ones", moment, moment + len(self._moment), ones)
         bids = view.bids
         roof_value = view.roof_value
         if memo.get("figure sources") != (roof_value, bids):
@@ -299,7 +284,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         turn = view.turn
         if memo.get("turn") != turn:
             memo["turn"] = turn
-            put[self._score_start] = turn
+            (canvas.data if canvas.cells is None else canvas.cells)[self._score_start] = turn
         wins, totals = view.wins, view.totals
         score = (start, view.round, wins, totals)
         if memo.get("score sources") != score:

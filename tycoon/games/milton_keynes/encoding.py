@@ -247,6 +247,8 @@ class MiltonKeynesEncoding(Encoding[View]):
         put = canvas.data if canvas.cells is None else canvas.cells
         if memo.get("phase") != (made := view.phase):
             memo["phase"] = made
+            # Canvas.ones for one slot, inline: the phase and the queue's head move at most
+            # steps, and the call measured about 1 µs a step more (4% of the wrapper's time).
             phase = PHASES.get(made, -1)
             was = memo.get("phase one", -1)
             memo["phase one"] = phase
@@ -356,7 +358,8 @@ class MiltonKeynesEncoding(Encoding[View]):
         # The table slices (queue to the end) in four runs, each made again only when its own
         # sources changed: the queue moves at almost every step, the rest now and then.
         at_queue = at["queue"]
-        # (Only the head of the queue is shown: its one moves where the head moved.)
+        # (Only the head of the queue is shown: its one moves where the head moved; Canvas.ones
+        # inline, as the phase's above.)
         head = (
             at_queue + self._relative[seat or 0][view.queue[0]]
             if view.queue and view.queue[0] >= 0
