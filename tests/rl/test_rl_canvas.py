@@ -4,6 +4,7 @@ and option; and the canvas's own writers, and the lazy legal ids, behave as docu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -523,17 +524,7 @@ def test_a_water_rights_board_rewrites_only_the_numbers_that_changed() -> None:
     touched = {start + 7 * CELL_FIGURES + figure for figure in (0, 5, 6, 7, 8)}
     touched |= {start + 20 * CELL_FIGURES + 1, start + 3 * CELL_FIGURES + 3}
     board = range(start, start + encoding._town_cells)
-    kept = canvas.data.copy()
-    for index in board:
-        if index not in touched:
-            canvas.data[index] = 99  # a number written again would lose this
-    encoding.encode(changed, canvas)
-    fresh = encoding.features(changed)
-    for index in board:
-        assert canvas.data[index] == (fresh[index] if index in touched else 99), index
-        if index not in touched:
-            canvas.data[index] = kept[index]
-    assert canvas.data.tolist() == [float(v) for v in fresh]
+    assert_writes_only(encoding, canvas, changed, board, touched)
 
 
 def test_milton_keynes_writes_only_added_buildings_and_changed_figures() -> None:
@@ -561,17 +552,42 @@ def test_milton_keynes_writes_only_added_buildings_and_changed_figures() -> None
     touched.add(owners.start + 40 * players + (0 - 1) % players)
     touched |= {figures.start + other * 7 + 1 for other in range(players)}  # the markers
     watched = [*range(kinds.start, owners.stop), *range(figures.start, figures.stop)]
+    assert_writes_only(encoding, canvas, changed, watched, touched)
+
+
+def assert_writes_only(
+    encoding: Any, canvas: Canvas, view: Any, watched: Sequence[int], touched: set[int]
+) -> None:
+    """Encoding ``view`` on the persistent ``canvas`` writes, of the ``watched`` numbers, only
+    the ``touched`` ones (every other one is poisoned first: a number written again would lose
+    its poison), and the canvas then holds the fresh encoding of ``view``."""
     kept = canvas.data.copy()
     for index in watched:
         if index not in touched:
-            canvas.data[index] = 99  # a number written again would lose this
-    encoding.encode(changed, canvas)
-    fresh = encoding.features(changed)
+            canvas.data[index] = 99
+    encoding.encode(view, canvas)
+    fresh = encoding.features(view)
     for index in watched:
         assert canvas.data[index] == (fresh[index] if index in touched else 99), index
         if index not in touched:
             canvas.data[index] = kept[index]
     assert canvas.data.tolist() == [float(v) for v in fresh]
+
+
+def test_ones_move_slot_by_slot_where_they_moved() -> None:
+    """``Canvas.ones``: a fresh canvas gets a 1 at each position (-1: none); a persistent one
+    is cleared over the part the first time, then each slot's 1 moves only where it moved."""
+    fresh = Canvas([0.0] * 8)
+    fresh.ones("part", 2, 8, (3, -1, 6))
+    assert fresh.data == [0, 0, 0, 1, 0, 0, 1, 0]
+    canvas = Canvas(np.full(8, 7, dtype=np.float32), {})
+    canvas.ones("part", 2, 8, (3, -1, 6))
+    assert canvas.data.tolist() == [7, 7, 0, 1, 0, 0, 1, 0]
+    canvas.data[7] = 5  # outside every slot's ones: a move of another slot leaves it alone
+    canvas.ones("part", 2, 8, (3, 4, 2))
+    assert canvas.data.tolist() == [7, 7, 1, 1, 1, 0, 0, 5]
+    canvas.ones("part", 2, 8, (-1, 4, 2))
+    assert canvas.data.tolist() == [7, 7, 1, 0, 1, 0, 0, 5]
 
 
 def test_a_part_made_from_equal_sources_is_kept() -> None:

@@ -171,18 +171,17 @@ def test_a_killed_server_leaves_no_worker_process_behind(tmp_path: Path) -> None
         tokens = {s["seat"]: s["token"] for s in made["seats"]}
         url = f"{server.base}/api/tables/{made['id']}/view"
         assert server.process is not None
-        children = set(descendants(server.process.pid, depth=1))
+        pid = server.process.pid
         rng = random.Random(5)
         deadline = time.monotonic() + 120
         # Play until the bot has moved: a worker then runs below the forkserver (a grandchild).
-        while len(workers := descendants(server.process.pid)) <= len(children):
+        while len(workers := descendants(pid)) == len(descendants(pid, depth=1)):
             assert time.monotonic() < deadline, "the bot never played"
             to_act = server.http.get(url).json()["to_act"]
             if to_act and to_act[0] in tokens:  # the people's moves; the bot's come between
                 play(server, made["id"], tokens, rng, 1)
             else:
                 time.sleep(0.05)
-            children = set(descendants(server.process.pid, depth=1))
         server.kill()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and any(running(pid) for pid in workers):
