@@ -142,6 +142,7 @@ def test_sweep_command_table_csv_and_report(monkeypatch, capsys, tmp_path) -> No
     )
     assert code == 0, err
     assert "win:1" in out and "moves" in out and out.count("square") == 2
+    assert "seats greedy, random; base options:" in out
     with open(table, encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert [(r["size"], r["map"]) for r in rows] == [
@@ -202,3 +203,44 @@ def test_sweep_table_keeps_every_interval_whole_in_a_terminal_of_usual_width(
     assert "…" not in out
     assert re.search(r"│\s+\(\d+\.\d\d-\d+\.\d\d\) │", out)  # a mean's whole interval, one line
     assert max(len(line) for line in out.splitlines()) <= 120
+
+
+def test_plots_read_at_the_values_swept_and_label_cells_legibly(monkeypatch) -> None:
+    from matplotlib.figure import Figure
+
+    from tycoon.sim import html
+
+    drawn: list[Figure] = []
+    monkeypatch.setattr(html, "png", lambda figure: drawn.append(figure) or "")
+    plan = Plan("my-city", ("random", "random"), {}, 4, 3)
+    spec = plan.spec
+    varies = [parse_vary(spec, "size=8,10"), parse_vary(spec, "map=square,hex")]
+    cells = sweep(plan, varies)
+    html.sweep_line_plot(varies, cells, "win:1")
+    html.sweep_heat_map(varies, cells, "win:1")
+    line, heat = (figure.axes[0] for figure in drawn)
+    # Ticks at the sizes swept, not at matplotlib's 8.25, 8.5, ...
+    assert list(line.get_xticks()) == [8, 10]
+    assert [label.get_text() for label in line.get_xticklabels()] == ["8", "10"]
+    # Each cell's figure is dark on the light end of the colour map, light on the dark end.
+    image = heat.get_images()[0]
+    for text in heat.texts:
+        light_cell = image.norm(float(text.get_text())) > 0.55
+        assert text.get_color() == ("black" if light_cell else "white")
+    assert {text.get_color() for text in heat.texts} == {"black", "white"}
+
+
+def test_numeric_ticks_are_the_values_when_few() -> None:
+    from tycoon.sim.html import MOST_TICKS, numeric_ticks
+
+    assert numeric_ticks([10, 8, 10, 8]) == [8, 10]
+    assert numeric_ticks([0.5, 0.25]) == [0.25, 0.5]
+    assert numeric_ticks(list(range(MOST_TICKS + 1))) is None
+
+
+def test_report_tables_put_an_interval_under_its_figure() -> None:
+    from tycoon.sim.html import table
+
+    page = table(["win:1", "name"], [["26.2% (15.1-41.5)", "<Bob> (x)y"]])
+    assert '<td>26.2%<br><span class="interval">(15.1-41.5)</span></td>' in page
+    assert "<td>&lt;Bob&gt; (x)y</td>" in page  # anything else: one escaped line

@@ -63,6 +63,7 @@ def test_tune_command_on_water_rights_roles(monkeypatch, capsys, tmp_path) -> No
     assert code == 0, err
     assert re.search(r"for equal-roles: economy\.king\.treasury=(175|225|275)", out)
     assert "imbalance:roles" in out and "role:King" in out and "fresh seeds (2 games)" in out
+    assert "seats greedy, greedy, greedy, greedy; base options: default options" in out
     text = page.read_text(encoding="utf-8")
     assert "Trials, closest first" in text and "data:image/png;base64," in text
 

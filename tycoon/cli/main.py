@@ -31,7 +31,7 @@ from tycoon.cli.files import (
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.pictures import write_pictures
 from tycoon.cli.play import HUMAN, PlaySession, RecordStore, seat_names
-from tycoon.cli.sweep import sweep_command
+from tycoon.cli.sweep import SeatsOption, sweep_command
 from tycoon.cli.tallies import difference_cells, ordinal, show_tallies
 from tycoon.cli.terminal import StopRequest, make_console, progress_bar, read_line
 from tycoon.cli.tournament import tournament
@@ -232,9 +232,7 @@ def simulate(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="the game, e.g. my-city")],
     games_count: Annotated[int, typer.Option("-n", "--games", help="how many games", min=1)] = 1000,
-    seats: Annotated[
-        str | None, typer.Option(help="bot seat codes, e.g. greedy,random,random")
-    ] = None,
+    seats: SeatsOption = None,
     seed: Annotated[int, typer.Option(help="run seed: game i gets a seed derived from it")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes", min=1)] = 1,
     out: Annotated[

@@ -50,6 +50,22 @@ FigureOption = Annotated[
 ]
 
 
+SeatsOption = Annotated[
+    str | None,
+    typer.Option(
+        help="bot seat codes, e.g. greedy,random (default: random in each of the game's usual "
+        "seats)"
+    ),
+]
+
+
+def plan_text(plan: Plan) -> str:
+    """Who played and with what: said under a sweep's or a tuning's figures."""
+    seats = ", ".join(plan.seats) + (" rotated" if plan.rotate else "")
+    base = make(plan.game, len(plan.seats), **plan.base)
+    return f"seats {seats}; base options: {base.settings()}"
+
+
 def make_plan(
     game: str,
     words: list[str],
@@ -105,7 +121,7 @@ def sweep_command(
     game: Annotated[str, typer.Argument(help="the game, e.g. my-city")],
     vary: VaryOption,
     games_count: Annotated[int, typer.Option("-n", "--games", help="games a cell", min=1)] = 200,
-    seats: Annotated[str | None, typer.Option(help="bot seat codes, e.g. greedy,random")] = None,
+    seats: SeatsOption = None,
     seed: Annotated[int, typer.Option(help="run seed: every cell plays the same seeds")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes", min=1)] = 1,
     rotate: Annotated[bool, typer.Option(help="rotate the seat codes game by game")] = False,
@@ -149,8 +165,7 @@ def sweep_command(
     figures = list(figure) if figure else default_figures(cells[0].report)
     title = f"{plan.spec.title}: {games_count} games a cell, seed {seed}"
     show_cells(title, names, cells, figures)
-    base = make(plan.game, len(plan.seats), **plan.base)
-    console.print(f"base options: {escape(base.settings())}", soft_wrap=True)
+    console.print(escape(plan_text(plan)), soft_wrap=True)
     if csv_out is not None:
         write_table_csv(csv_out, cell_table(cells, figures))
         console.print(f"{len(cells)} cells written to {csv_out}")

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from tycoon.cli.sweep import FigureOption, VaryOption, console, make_plan
+from tycoon.cli.sweep import FigureOption, SeatsOption, VaryOption, console, make_plan, plan_text
 from tycoon.cli.terminal import progress_bar
 from tycoon.core import OptionError
 from tycoon.sim.frame import check_writable, require
@@ -37,7 +38,7 @@ def tune_command(
         int | None,
         typer.Option(help="games to replay the best settings on fresh seeds (default: -n)", min=0),
     ] = None,
-    seats: Annotated[str | None, typer.Option(help="bot seat codes, e.g. greedy,random")] = None,
+    seats: SeatsOption = None,
     seed: Annotated[int, typer.Option(help="run seed: every trial plays the same seeds")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes", min=1)] = 1,
     rotate: Annotated[bool, typer.Option(help="rotate the seat codes game by game")] = False,
@@ -80,6 +81,7 @@ def tune_command(
         dict.fromkeys([aim.figure, *(figure or default_figures(tuning.best.cell.report))])
     )
     show_tuning(plan.spec.title, names, tuning, figures)
+    console.print(escape(plan_text(plan)), soft_wrap=True)
     if html_out is not None:
         from tycoon.sim.html import write_tune_report
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from tycoon.core import make
 from tycoon.sim.balance import Check, balance_checks, method_text
@@ -25,6 +28,8 @@ STYLE = """
 body { font-family: sans-serif; margin: 2em auto; padding: 0 1em; max-width: 70em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
+td { white-space: nowrap; } .wide { overflow-x: auto; }
+.interval { color: #555; font-size: 0.85em; }
 th:first-child, td:first-child { text-align: left; }
 .warn { color: #a40000; } .ok { color: #1c6b1c; } .note { color: #555; font-size: 0.9em; }
 img { max-width: 100%; }
@@ -43,12 +48,24 @@ def png(figure: Figure) -> str:
     return f'<img alt="plot" src="data:image/png;base64,{data}">'
 
 
+WITH_INTERVAL = re.compile(r"(\S+) (\([^()]*\))")
+
+
+def _cell(value: object) -> str:
+    """A table cell; a figure with its interval, ``26.2% (15.1-41.5)``, on two lines (the
+    interval smaller, below) so that wide tables keep every column in view."""
+    text = str(value)
+    found = WITH_INTERVAL.fullmatch(text)
+    if found is None:
+        return f"<td>{escape(text)}</td>"
+    figure, interval = found.groups()
+    return f'<td>{escape(figure)}<br><span class="interval">{escape(interval)}</span></td>'
+
+
 def table(header: Sequence[str], body: Sequence[Sequence[object]]) -> str:
     head = "".join(f"<th>{escape(str(cell))}</th>" for cell in header)
-    rows = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in row) + "</tr>" for row in body
-    )
-    return f"<table><tr>{head}</tr>{rows}</table>"
+    rows = "".join("<tr>" + "".join(_cell(cell) for cell in row) + "</tr>" for row in body)
+    return f'<div class="wide"><table><tr>{head}</tr>{rows}</table></div>'
 
 
 def win_rate_plot(title: str, names: Sequence[str], lines: Sequence[Tally], share: float) -> str:
@@ -139,11 +156,11 @@ def warnings_html(checks: Sequence[Check], mixed_bots: bool) -> str:
             _percent(c.share),
             f"{c.p_value:.3g}",
             f"{c.adjusted:.3g}",
-            "warning" if c.warning else "",
+            "warning" if c.warning else "within chance",
         )
         for c in checks
     ]
-    header = ("group", "", "games", "win rate", "fair share", "p", "Holm p", "")
+    header = ("by", "group", "games", "win rate", "fair share", "p", "Holm p", "result")
     parts.append(table(header, body))
     return "".join(parts)
 
@@ -344,8 +361,18 @@ def sweep_line_plot(varies: Sequence[Any], cells: Sequence[Any], figure_name: st
         isinstance(cell.values[first], int | float) and not isinstance(cell.values[first], bool)
         for cell in cells
     )
-    for label, members in series.items():
-        xs = [cell.values[first] if numeric else value_text(cell.values[first]) for cell in members]
+    axis = _axis_values(cells, first)
+    # Several lines at the same x would hide each other's error bars: each is nudged aside by a
+    # small step (a category's place is its index).
+    places = sorted(axis) if numeric else list(range(len(axis)))
+    gaps = [b - a for a, b in pairwise(places)]
+    nudge = 0.06 * min(gaps, default=1.0) if len(series) > 1 else 0.0
+    for index, (label, members) in enumerate(series.items()):
+        shift = (index - (len(series) - 1) / 2) * nudge
+        xs = [
+            (cell.values[first] if numeric else axis.index(cell.values[first])) + shift
+            for cell in members
+        ]
         found = [estimate(cell.report, figure_name) for cell in members]
         scale = 100.0 if found and found[0].rate else 1.0
         ys = [scale * f.value for f in found]
@@ -355,6 +382,14 @@ def sweep_line_plot(varies: Sequence[Any], cells: Sequence[Any], figure_name: st
         ]
         axes.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=label)
     rate = estimate(cells[0].report, figure_name).rate
+    if not numeric:
+        axes.set_xticks(places, [value_text(v) for v in axis])
+    else:
+        ticks = numeric_ticks(axis)
+        if ticks is not None:
+            axes.set_xticks(ticks, [value_text(v) for v in ticks])
+        elif all(isinstance(v, int) for v in axis):
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel(first)
     axes.set_ylabel(f"{figure_name}{' (%)' if rate else ''}, 95% interval")
     axes.set_title(f"{figure_name} across {first}")
@@ -389,10 +424,35 @@ def sweep_heat_map(varies: Sequence[Any], cells: Sequence[Any], figure_name: str
     axes.set_xlabel(columns_name)
     axes.set_ylabel(rows_name)
     axes.set_title(f"{figure_name}")
+    shown = [value for row in grid for value in row if value == value]
+    low, high = min(shown, default=0.0), max(shown, default=0.0)
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
-            axes.text(j, i, f"{value:.1f}", ha="center", va="center", color="white", fontsize=8)
+            # Dark text on the light end of the colour map, light text on the dark end.
+            light = high > low and (value - low) / (high - low) > 0.55
+            axes.text(
+                j,
+                i,
+                f"{value:.1f}",
+                ha="center",
+                va="center",
+                color="black" if light else "white",
+                fontsize=8,
+            )
     return png(figure)
+
+
+MOST_TICKS = 12
+
+
+def numeric_ticks(values: Sequence[float]) -> list[float] | None:
+    """The x ticks of a sweep's line plot over numeric values: exactly the values swept when
+    there are few (a sweep over 8 and 10 is read at 8 and 10, not at 8.25 or 9.5), else None
+    (matplotlib's own ticks, whole numbers only when every value is one)."""
+    ordered = sorted(set(values))
+    if len(ordered) <= MOST_TICKS:
+        return ordered
+    return None
 
 
 def math_nan() -> float:
