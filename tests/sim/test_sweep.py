@@ -163,6 +163,7 @@ def test_sweep_command_table_csv_and_report(monkeypatch, capsys, tmp_path) -> No
         (["--vary", "size=8", "--figure", "nonsense"], "no figure 'nonsense'"),
         (["--vary", "size=8", "--vary", "size=10"], "different option"),
         (["--vary", "colour=1,2"], "no option"),
+        (["--vary", "size=8..12:1"], "write size=8,10,12 to try them"),
     ],
 )
 def test_sweep_mistakes_are_named_before_any_cell(monkeypatch, capsys, args, message) -> None:

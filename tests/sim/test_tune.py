@@ -74,6 +74,8 @@ def test_tune_command_on_water_rights_roles(monkeypatch, capsys, tmp_path) -> No
         (["--vary", "size=8,10", "--target", "nonsense=3"], "no figure 'nonsense'"),
         (["--vary", "size=8,10", "--target", "fair"], "--target 'fair'"),
         (["--vary", "size=8,9", "--target", "length=3"], "size"),
+        # a range over an option of a few values: every point checked, not only the ends
+        (["--vary", "size=8..12", "--target", "length=3"], "9 is not one of size's values"),
     ],
 )
 def test_tune_mistakes_are_named_before_any_trial(monkeypatch, capsys, args, message) -> None:
@@ -112,3 +114,23 @@ def test_an_interrupted_search_reports_its_best_trial_so_far(monkeypatch, capsys
     )
     assert code == 130
     assert "interrupted after 2 of 6 trials" in out and "best of 2 settings tried" in out
+
+
+def test_settings_proposed_again_are_counted_not_played_again(monkeypatch, capsys) -> None:
+    from tycoon.sim import tune as tune_module
+
+    played = []
+    real = tune_module.play_cell
+
+    def counted(*args, **kwargs):
+        played.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tune_module, "play_cell", counted)
+    code, out, err = tycoon(
+        monkeypatch, capsys, "tune", "my-city", "--vary", "size=8,10", "--target", "length=75",
+        "--trials", "5", "-n", "2", "--confirm", "0", "--seats", "random,random",
+    )  # fmt: skip
+    assert code == 0, err
+    assert len(played) == 2  # two settings exist: five trials play each once
+    assert "best of 2 different settings in 5 trials" in out

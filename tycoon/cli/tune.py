@@ -89,8 +89,8 @@ def tune_command(
         console.print(f"HTML report written to {html_out}")
     if interrupted:
         console.print(
-            f"[yellow]interrupted after {len(tuning.trials)} of {trials} trials; the best of "
-            "those is shown[/yellow]"
+            f"[yellow]interrupted after {len(tuning.trials) + tuning.repeats} of {trials} "
+            "trials; the best of those is shown[/yellow]"
         )
         raise typer.Exit(130)
 
@@ -99,8 +99,15 @@ def show_tuning(title: str, names: list[str], tuning: Tuning, figures: list[str]
     best = tuning.best
     assert best is not None
     settings = ", ".join(f"{n}={value_text(best.values[n])}" for n in names)
+    tried = len(tuning.trials)
+    # Optuna may propose a setting again; it is not played again (the same seeds, the same games).
+    tried_text = (
+        f"{tried} different settings in {tried + tuning.repeats} trials"
+        if tuning.repeats
+        else f"{tried} settings tried"
+    )
     console.print(
-        f"[bold]{title}[/bold]: best of {len(tuning.trials)} settings tried for "
+        f"[bold]{title}[/bold]: best of {tried_text} for "
         f"{tuning.target.text}: [bold]{settings}[/bold]"
     )
     table = Table(title="the best settings' figures (95% intervals)")

@@ -119,6 +119,15 @@ def parse_vary(spec: GameSpec, text: str) -> Vary:
         if not data:  # the options' own bounds, checked at both ends
             for value in (low, high):
                 option.validate(str(int(value)) if integer else str(value))
+        if not data and option.choices:  # a few allowed values: every point of the range
+            points = vary.values() if step else tuple(range(round(low), round(high) + 1))
+            for point in points:
+                if point not in option.choices:
+                    allowed = ",".join(str(c) for c in option.choices)
+                    raise OptionError(
+                        f"{where}: {point} is not one of {name}'s values; "
+                        f"write {name}={allowed} to try them"
+                    )
         return vary
     words = [word.strip() for word in values.split(",")]
     if any(not word for word in words):

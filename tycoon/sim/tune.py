@@ -71,6 +71,7 @@ class Tuning:
     trials: list[Trial]
     best: Trial | None = None
     confirmed: Cell | None = None  # the best settings on fresh seeds
+    repeats: int = 0  # settings Optuna proposed again (not played again: the same games)
 
     def ranked(self) -> list[Trial]:
         return sorted(self.trials, key=lambda trial: (trial.distance, trial.number))
@@ -102,7 +103,8 @@ def tune(
     search repeats), then play the best on ``confirm`` games of fresh seeds (0: skip). Trials are
     appended to ``tuning`` as they finish, so an interrupted search keeps them."""
     optuna = require("optuna")
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    # A trial that fails is tycoon's error to report, in one line: not Optuna's traceback.
+    optuna.logging.set_verbosity(optuna.logging.ERROR)
     result = tuning if tuning is not None else Tuning(target, [])
     seen: dict[tuple[tuple[str, Value], ...], Trial] = {}
     with DataCells() as data:
@@ -117,6 +119,7 @@ def tune(
             values = {vary.name: suggest(trial, vary) for vary in varies}
             key = tuple(sorted(values.items()))
             if key in seen:  # the same settings on the same seeds: the same games
+                result.repeats += 1
                 return seen[key].distance
             cell = play_cell(plan, values, data, executor, on_result)
             done = Trial(len(result.trials), values, target.distance(cell), cell)
