@@ -66,6 +66,7 @@ def test_tune_command_on_water_rights_roles(monkeypatch, capsys, tmp_path) -> No
     assert "seats greedy, greedy, greedy, greedy; base options: default options" in out
     text = page.read_text(encoding="utf-8")
     assert "Trials, closest first" in text and "data:image/png;base64," in text
+    assert "Seats greedy, greedy, greedy, greedy; base options: default options" in text
 
 
 @pytest.mark.parametrize(

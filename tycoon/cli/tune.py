@@ -85,7 +85,9 @@ def tune_command(
     if html_out is not None:
         from tycoon.sim.html import write_tune_report
 
-        write_tune_report(html_out, f"{plan.spec.title}: tuning", names, tuning, figures)
+        write_tune_report(
+            html_out, f"{plan.spec.title}: tuning", names, tuning, figures, plan_text(plan)
+        )
         console.print(f"HTML report written to {html_out}")
     if interrupted:
         console.print(
@@ -99,15 +101,8 @@ def show_tuning(title: str, names: list[str], tuning: Tuning, figures: list[str]
     best = tuning.best
     assert best is not None
     settings = ", ".join(f"{n}={value_text(best.values[n])}" for n in names)
-    tried = len(tuning.trials)
-    # Optuna may propose a setting again; it is not played again (the same seeds, the same games).
-    tried_text = (
-        f"{tried} different settings in {tried + tuning.repeats} trials"
-        if tuning.repeats
-        else f"{tried} settings tried"
-    )
     console.print(
-        f"[bold]{title}[/bold]: best of {tried_text} for "
+        f"[bold]{title}[/bold]: best of {tuning.tried_text()} for "
         f"{tuning.target.text}: [bold]{settings}[/bold]"
     )
     table = Table(title="the best settings' figures (95% intervals)")

@@ -490,10 +490,16 @@ def write_sweep_report(
 
 
 def write_tune_report(
-    path: Path, title: str, names: Sequence[str], tuning: Any, figures: Sequence[str]
+    path: Path,
+    title: str,
+    names: Sequence[str],
+    tuning: Any,
+    figures: Sequence[str],
+    played: str = "",
 ) -> None:
     """A search's report: the best settings with their figures, every trial, and each varied
-    value against the distance from the target."""
+    value against the distance from the target; ``played`` says who played (seats, base
+    options)."""
     from tycoon.sim.sweep import estimate, value_text
 
     best = tuning.best
@@ -508,10 +514,10 @@ def write_tune_report(
             row.append(estimate(tuning.confirmed.report, name).text())
         body.append(row)
     parts = [
-        f"<p>Target {escape(tuning.target.text)}; {len(tuning.trials)} trials (Optuna, TPE "
+        f"<p>Target {escape(tuning.target.text)}; {escape(tuning.tried_text())} (Optuna, TPE "
         "sampler), each on the same seeds. Best: <b>"
         f"{escape(settings)}</b>. Figures with 95% intervals; the fresh seeds' figures are the "
-        "ones to trust.</p>",
+        f"ones to trust.</p><p>{escape(played[:1].upper() + played[1:])}</p>",
         table(header, body),
     ]
     figure = Figure(figsize=(4.0 * max(1, len(names)), 3.2))
@@ -524,6 +530,11 @@ def write_tune_report(
             for trial in tuning.trials
         ]
         axes.scatter(xs, [trial.distance for trial in tuning.trials], color="#4c72b0")
+        numbers = [x for x in xs if not isinstance(x, str)]
+        if len(numbers) == len(xs):
+            ticks = numeric_ticks(numbers)
+            if ticks is not None:
+                axes.set_xticks(ticks, [value_text(v) for v in ticks])
         axes.set_xlabel(name)
         axes.set_ylabel(f"distance from {tuning.target.text}")
     parts.append(png(figure))

@@ -76,6 +76,14 @@ class Tuning:
     def ranked(self) -> list[Trial]:
         return sorted(self.trials, key=lambda trial: (trial.distance, trial.number))
 
+    def tried_text(self) -> str:
+        """``7 different settings in 10 trials`` (Optuna may propose a setting again; it is not
+        played again: the same seeds, the same games), or ``7 settings tried``."""
+        tried = len(self.trials)
+        if self.repeats:
+            return f"{tried} different settings in {tried + self.repeats} trials"
+        return f"{tried} settings tried"
+
 
 def suggest(trial: Any, vary: Vary) -> Value:
     """An Optuna trial's value for one dimension."""
