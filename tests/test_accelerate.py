@@ -150,8 +150,9 @@ def test_accelerate_keeps_an_up_to_date_build_and_removes_it(tmp_path, monkeypat
     assert not build.exists()
 
 
-def test_the_modules_compiled_are_the_core_and_every_game() -> None:
+def test_the_modules_compiled_are_the_core_the_search_and_every_game() -> None:
     modules = accelerate_module.module_paths(compiled.SOURCE)
+    assert "tycoon/bots/ismcts.py" in modules
     games = {Path(m).parent.name for m in modules if m.startswith("tycoon/games/")}
     assert games == {p.parent.name for p in (compiled.SOURCE / "games").glob("*/__init__.py")}
     assert "tycoon/core/rng.py" in modules and "tycoon/games/milton_keynes/state.py" not in modules
