@@ -246,6 +246,8 @@ def test_unreadable_record_references(tmp_path: Path) -> None:
         load_record(f"{path}#5")
     with pytest.raises(RecordError, match="is not a record number"):
         load_record(f"{path}#x")
+    with pytest.raises(RecordError, match=r"write a record number after '#' \(.*#1 is the first"):
+        load_record(f"{path}#")
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(RecordError):

@@ -25,6 +25,7 @@ from tycoon.core import (
     replace_record,
     write_records,
 )
+from tycoon.core.record import split_reference
 
 
 def check_writable(path: Path, option: str) -> None:
@@ -120,20 +121,6 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def split_reference(reference: str) -> tuple[str, int, bool]:
-    """``FILE`` or ``FILE#N`` → (file, N counting from 1, whether N was given)."""
-    path, _, index_text = reference.partition("#")
-    if not index_text:
-        return path, 1, False
-    try:
-        index = int(index_text)
-    except ValueError:
-        raise RecordError(f"{index_text!r} after '#' is not a record number") from None
-    if index < 1:
-        raise RecordError("records are numbered from 1")
-    return path, index, True
 
 
 def load_reference(reference: str) -> GameRecord:

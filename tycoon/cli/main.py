@@ -26,7 +26,6 @@ from tycoon.cli.files import (
     check_writable,
     load_reference,
     same_file,
-    split_reference,
 )
 from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
 from tycoon.cli.pictures import write_pictures
@@ -48,6 +47,7 @@ from tycoon.core import (
 )
 from tycoon.core.errors import UnknownBotError
 from tycoon.core.players import bots_for, make_bot
+from tycoon.core.record import split_reference
 from tycoon.core.rng import SeededRng
 from tycoon.sim import GameTask, Report, Summary, wilson_interval
 from tycoon.sim import simulate as run_simulation

@@ -324,17 +324,27 @@ def read_records(path: str | Path) -> Iterator[GameRecord]:
             raise RecordError(f"cannot read {path}: {error.strerror}") from None
 
 
+def split_reference(reference: str) -> tuple[str, int, bool]:
+    """``FILE`` or ``FILE#N`` → (file, N counting from 1, whether N was given)."""
+    path, hash_sign, index_text = reference.partition("#")
+    if not index_text:
+        if hash_sign:  # "FILE#": a number left out, not the first record meant
+            raise RecordError(
+                f"{reference}: write a record number after '#' ({path}#1 is the first)"
+            )
+        return path, 1, False
+    try:
+        index = notation.natural(index_text, "a record number")
+    except MalformedActionError:
+        raise RecordError(f"{index_text[:20]!r} after '#' is not a record number") from None
+    if index < 1:
+        raise RecordError("records are numbered from 1")
+    return path, index, True
+
+
 def load_record(reference: str) -> GameRecord:
     """``file.jsonl`` (its only or first record) or ``file.jsonl#N`` (the N-th, counting from 1)."""
-    path, _, index_text = reference.partition("#")
-    index = 1
-    if index_text:
-        try:
-            index = notation.natural(index_text, "a record number")
-        except MalformedActionError:
-            raise RecordError(f"{index_text[:20]!r} after '#' is not a record number") from None
-        if index < 1:
-            raise RecordError("records are numbered from 1")
+    path, index, _ = split_reference(reference)
     for number, record in enumerate(read_records(path), start=1):
         if number == index:
             return record
