@@ -55,3 +55,29 @@ def test_an_uploaded_record_replays_step_by_step(
     assert page.locator("#result").is_visible()
     page.screenshot(path=str(screenshots / "replay.png"), full_page=True)
     page.close()
+
+
+def test_a_finished_table_is_listed_in_the_lobby_and_replays(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    made = page.request.post(
+        server.base + "/api/tables", data={"game": "my-city", "seats": ["greedy", "random"]}
+    ).json()
+    for _ in range(600):  # two bots play it through
+        if page.request.get(f"{server.base}/api/tables/{made['id']}").json()["status"] == "over":
+            break
+        page.wait_for_timeout(50)
+    listed = page.request.get(server.base + "/api/tables?status=over").json()
+    mine = next(t for t in listed if t["id"] == made["id"])
+    assert "seed" not in mine and [s["bot"] for s in mine["seats"]] == ["greedy", "random"]
+    page.goto(server.base + "/")
+    replay_link = f"a[href='/table/{made['id']}/replay']"
+    link = page.locator(f"#finished {replay_link}")
+    link.wait_for()
+    item = page.locator("#finished li", has=page.locator(replay_link))
+    assert "bot greedy, bot random" in item.inner_text()
+    record = page.locator(f"#finished a[href='/api/tables/{made['id']}/record']")
+    assert record.get_attribute("download") == f"my-city-{made['id']}.jsonl"
+    link.click()
+    page.wait_for_function("() => document.body.dataset.step && document.body.dataset.step !== '0'")
+    assert page.locator("#outcome").inner_text().strip()
+    page.close()

@@ -288,6 +288,27 @@ def test_a_flood_of_messages_is_refused_then_cut_off(tmp_path: Path) -> None:
             assert other.receive_json()["type"] == "state"
 
 
+def test_finished_tables_are_listed_apart_latest_first(client: TestClient) -> None:
+    first = new_table(client, "my-city", ["random", "random"])
+    second = new_table(client, "my-city", ["random", "random"])
+    for _ in range(500):
+        done = [client.get(f"/api/tables/{t['id']}").json()["status"] for t in (first, second)]
+        if done == ["over", "over"]:
+            break
+        time.sleep(0.01)
+    finished = client.get("/api/tables", params={"status": "over"}).json()
+    ids = [t["id"] for t in finished]
+    assert {first["id"], second["id"]} <= set(ids)
+    ends = [t["finished"] for t in finished]
+    assert ends == sorted(ends, reverse=True)  # the latest ended first
+    assert first["id"] not in {t["id"] for t in client.get("/api/tables").json()}
+    listed = finished[ids.index(first["id"])]
+    assert listed["replay"] == f"/table/{first['id']}/replay" and "seed" not in json.dumps(listed)
+    assert client.get(listed["record"]).status_code == 200
+    refused = client.get("/api/tables", params={"status": "secret"})
+    assert refused.status_code == 400 and "status is playing or over" in refused.json()["error"]
+
+
 def test_an_empty_seat_is_taken_by_name_and_its_link_resumes(client: TestClient) -> None:
     table = new_table(client, "estates", ["human", "human"])
     assert table["seats"] == []

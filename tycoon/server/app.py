@@ -31,10 +31,12 @@ from tycoon.server.replays import RECORD_LIMIT, ReplayError, Replays, Unfinished
 from tycoon.server.storage import (
     CHANNEL,
     HUMAN,
+    OVER,
     PLAYING,
     SqlStorage,
     Storage,
     StorageError,
+    TableRow,
     UnknownTableError,
 )
 
@@ -188,6 +190,31 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
+FINISHED_LISTED = 20  # finished games the lobby lists, the latest first
+
+
+def finished_summary(row: TableRow) -> dict[str, Any]:
+    """A finished table as the lobby lists it, with its replay and record: who sat where, and
+    when it ended (no seed or credential; a finished game's record is public anyway)."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": get_spec(row.game).title,
+        "players": row.players,
+        "finished": row.updated,
+        "seats": [
+            {
+                "seat": seat.seat,
+                "name": seat.name,
+                "bot": None if seat.is_human else seat.code,
+            }
+            for seat in row.seats
+        ],
+        "replay": f"/table/{row.id}/replay",
+        "record": f"/api/tables/{row.id}/record",
+    }
+
+
 def seat_link(table_id: str, seat: int, token: str) -> str:
     """A seat's private link: the credential travels in the fragment, never in a page request."""
     return f"/table/{table_id}#seat={seat}&token={token}"
@@ -323,8 +350,13 @@ def create_app(
         return game_catalogue()
 
     @app.get("/api/tables")
-    async def list_tables(request: Request) -> list[dict[str, Any]]:
+    async def list_tables(request: Request, status: str = PLAYING) -> list[dict[str, Any]]:
         master = master_of(request)
+        if status == OVER:  # the latest finished games, from storage alone (none is loaded)
+            rows = await asyncio.to_thread(master.storage.list_tables, OVER, FINISHED_LISTED)
+            return [finished_summary(row) for row in rows]
+        if status != PLAYING:
+            raise TycoonError(f"status is {PLAYING} or {OVER}, not {status[:20]!r}")
         rows = await asyncio.to_thread(master.storage.list_tables, PLAYING, 100)
         result = []
         for row in rows:

@@ -134,5 +134,23 @@ async function loadTables() {
     list.append(item);
   }
 }
+async function loadFinished() {
+  const list = $("finished");
+  const games = await (await fetch("/api/tables?status=over")).json();
+  list.replaceChildren();
+  if (!games.length) list.append(el("li", {}, "no finished game yet"));
+  for (const g of games) {
+    const item = el("li");
+    const who = g.seats.map((s) => (s.bot ? `bot ${s.bot}` : s.name || `seat ${s.seat + 1}`));
+    const when = new Date(g.finished * 1000).toLocaleString();
+    item.append(
+      el("a", { href: g.replay }, `${g.title}: replay`), " · ",
+      el("a", { href: g.record, download: `${g.game}-${g.id}.jsonl` }, "record"),
+      ` · ${who.join(", ")} · ended ${when}`,
+    );
+    list.append(item);
+  }
+}
 drawOptions();
 loadTables();
+loadFinished();
