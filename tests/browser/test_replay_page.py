@@ -59,6 +59,7 @@ def test_an_uploaded_record_replays_step_by_step(
 
 def test_a_finished_table_is_listed_in_the_lobby_and_replays(browser: Any, server: Server) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + "/")  # open before the game: the lobby lists it once it ends
     made = page.request.post(
         server.base + "/api/tables", data={"game": "my-city", "seats": ["greedy", "random"]}
     ).json()
@@ -69,10 +70,9 @@ def test_a_finished_table_is_listed_in_the_lobby_and_replays(browser: Any, serve
     listed = page.request.get(server.base + "/api/tables?status=over").json()
     mine = next(t for t in listed if t["id"] == made["id"])
     assert "seed" not in mine and [s["bot"] for s in mine["seats"]] == ["greedy", "random"]
-    page.goto(server.base + "/")
     replay_link = f"a[href='/table/{made['id']}/replay']"
     link = page.locator(f"#finished {replay_link}")
-    link.wait_for()
+    link.wait_for(timeout=25_000)  # the lobby lists its tables again every 10 s
     item = page.locator("#finished li", has=page.locator(replay_link))
     assert "bot greedy, bot random" in item.inner_text()
     record = page.locator(f"#finished a[href='/api/tables/{made['id']}/record']")

@@ -154,3 +154,7 @@ async function loadFinished() {
 drawOptions();
 loadTables();
 loadFinished();
+// Tables open and end while the lobby is open: list them again now and then (not in a hidden tab).
+setInterval(() => {
+  if (!document.hidden) { loadTables().catch(() => {}); loadFinished().catch(() => {}); }
+}, 10000);
