@@ -570,3 +570,16 @@ def test_a_player_count_option_points_to_the_seats(monkeypatch, capsys, command:
         "--seats greedy,greedy,greedy" in out + err and "estates seats 2 to 5 players" in out + err
     )
     assert "Traceback" not in out + err
+
+
+def test_serve_on_a_damaged_database_file_says_so_in_one_line(
+    monkeypatch, capsys, tmp_path: Path
+) -> None:
+    damaged = tmp_path / "tycoon.db"
+    damaged.write_text("this was a spreadsheet once\n" * 50)
+    code, out, err = tycoon(
+        monkeypatch, capsys, "serve", "--port", "1", "--database", f"sqlite:///{damaged}"
+    )
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: cannot open database")
+    assert damaged.read_text() == "this was a spreadsheet once\n" * 50

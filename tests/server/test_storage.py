@@ -130,6 +130,31 @@ def test_a_bad_database_url_is_a_clear_error() -> None:
         SqlStorage("nosuchdb://x/y")
 
 
+def test_a_damaged_or_unusable_database_file_is_a_clear_error_and_is_left_alone(
+    tmp_path,
+) -> None:
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(b"not a database at all\n" * 100)
+    with pytest.raises(StorageError, match=r"file is not a database \(name another file"):
+        SqlStorage(f"sqlite:///{damaged}")
+    assert damaged.read_bytes() == b"not a database at all\n" * 100
+    (tmp_path / "plain").write_text("a file, not a folder")
+    with pytest.raises(StorageError, match=r"cannot make the folder .*plain for the database"):
+        SqlStorage(f"sqlite:///{tmp_path / 'plain' / 'tycoon.db'}")
+
+
+def test_a_database_from_a_newer_tycoon_is_refused_with_a_clear_error(database_url: str) -> None:
+    SqlStorage(database_url).close()
+    from tycoon.server.storage import make_engine
+
+    engine = make_engine(database_url)
+    with engine.begin() as db:
+        db.execute(sa.text("UPDATE alembic_version SET version_num = '0999_future'"))
+    engine.dispose()
+    with pytest.raises(StorageError, match=r"made by a newer tycoon .*upgrade tycoon"):
+        SqlStorage(database_url)
+
+
 def test_a_newer_tycoon_opens_an_older_database(database_url: str) -> None:
     """A database made at migration 0001 (before move timers) is upgraded with its tables."""
     from tycoon.server.migrations import upgrade

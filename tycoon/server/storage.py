@@ -355,7 +355,13 @@ def make_engine(url: str) -> Engine:
     if engine.dialect.name == "sqlite":
         database = parsed.database
         if database and database != ":memory:":
-            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(database).expanduser().parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StorageError(
+                    f"cannot make the folder {folder} for the database: {error.strerror}"
+                ) from None
         sa.event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
@@ -368,12 +374,24 @@ class SqlStorage(Storage):
         self.origin = secrets.token_hex(8)
         self.engine = make_engine(url)
         if migrate:
+            from alembic.util import CommandError
+
             from tycoon.server.migrations import upgrade
 
             try:
                 upgrade(self.engine)
-            except sa.exc.OperationalError as error:
-                raise StorageError(f"cannot open database {self.where}: {error.orig}") from None
+            except CommandError as error:  # a revision this tycoon does not know
+                raise StorageError(
+                    f"cannot open database {self.where}: its tables were made by a newer tycoon "
+                    f"({error}); upgrade tycoon, or name another database with --database"
+                ) from None
+            except sa.exc.DatabaseError as error:  # unreachable, refused, damaged, read-only
+                hint = ""
+                if "file is not a database" in str(error.orig):
+                    hint = " (name another file with --database)"
+                raise StorageError(
+                    f"cannot open database {self.where}: {error.orig}{hint}"
+                ) from None
         concurrent = self.engine.dialect.name == "postgresql"
         self.writer = Writers(self.engine, POSTGRES_WRITERS if concurrent else 1)
 
