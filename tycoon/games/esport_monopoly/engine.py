@@ -1085,12 +1085,12 @@ class Rules:
         stands = t.stands
         arenas = t.arenas
         if lv == 4:
-            if arenas < popcount(t.alive):
+            if arenas < t.alive.bit_count():
                 return None
             arenas -= 1
             stands += 4
         else:
-            if stands < popcount(t.alive):
+            if stands < t.alive.bit_count():
                 return None
             stands -= 1
         fields: list[Any] = list(t)
