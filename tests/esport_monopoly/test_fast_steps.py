@@ -25,6 +25,7 @@ from tycoon.games.esport_monopoly.board import (
     REPAIRS,
     TO_JAIL,
 )
+from tycoon.games.esport_monopoly.engine import Rules
 from tycoon.games.esport_monopoly.state import Auction, Deal, Manage, Pay, Window
 
 from .helpers import dice, new_game, position
@@ -121,7 +122,9 @@ def test_a_fast_step_falls_back_where_the_general_way_does_more() -> None:
 
 
 @pytest.mark.parametrize("deck_option", ["current", "classic"])
-def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(deck_option: str) -> None:
+def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
+    deck_option: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every card of both piles, drawn from the unseen top and from the seen bottom, by a rich
     and by a poor player, on a doubles and on a plain roll, with deeds owned to land on: the
     fast roll against the general way; the cards that need no decision and no other player
@@ -132,13 +135,14 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(deck_opt
     reference.rules.fast = False
     rules = game.rules
     general: list[int] = []
-    slow_roll = rules.slow_roll
+    slow_roll = Rules.slow_roll
 
-    def counted(state: Any, rng: Any, outcome: int) -> Any:
-        general.append(outcome)
-        return slow_roll(state, rng, outcome)
+    def counted(self: Rules, state: Any, rng: Any, outcome: int) -> Any:
+        if self is rules:
+            general.append(outcome)
+        return slow_roll(self, state, rng, outcome)
 
-    rules.slow_roll = counted  # type: ignore[method-assign]
+    monkeypatch.setattr(Rules, "slow_roll", counted)  # Rules has slots: patched on the class
     fast_effects: set[int] = set()
     squares = [s for s in range(40) if rules.kinds[s] in (CHANCE, MAIL)]
     owner = {1: 1, 3: 1, 5: 2, 11: 1, 24: 2, 39: 1, 19: 2, 12: 1, 28: 2, 6: 1, 8: 1, 9: 1}

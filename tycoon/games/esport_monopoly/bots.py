@@ -257,6 +257,45 @@ class Greedy:
     """The greedy bot's state and decisions (see :class:`GreedyBot`); ``bot`` is the seat's
     bot, whose seeded noise (a random legal move now and then) it asks for."""
 
+    # Slots: see Rules in engine.py (more than 29 attributes would cost every method call).
+    __slots__ = (
+        "_build_of",
+        "_buy",
+        "_deals_key",
+        "_deals_turn",
+        "_decline",
+        "_lift_held",
+        "_lift_least",
+        "_lift_mortgaged",
+        "_lift_needs",
+        "_lift_of",
+        "_manage",
+        "_mortgage_of",
+        "_pass",
+        "_ranked",
+        "_ranked_of",
+        "_retry_cash",
+        "_roll",
+        "_sell_all_of",
+        "_sell_of",
+        "_skip",
+        "_targets",
+        "_targets_owner",
+        "board",
+        "bot",
+        "intent",
+        "monopoly",
+        "noise",
+        "plan",
+        "proposed",
+        "reserve",
+        "rules",
+        "seat",
+        "stuck",
+        "tables",
+        "trades",
+    )
+
     def __init__(
         self, game: Any, seat: int, reserve: int, trades: bool, noise: float, bot: Bot
     ) -> None:

@@ -363,6 +363,43 @@ Tableish = Table | Work
 class Rules:
     """The rules, configured for a player count and options."""
 
+    # Slots: CPython 3.11 keeps an instance's attributes in a shared-key table only up to
+    # 29 of them; past that the instance gets its own dictionary, and a method called on
+    # it (self.method(), rules.fast_roll(...)) is no longer specialised (about 20 ns more a
+    # call, measured). With slots, method calls and attribute reads stay specialised.
+    __slots__ = (
+        "_builders",
+        "_full_groups",
+        "_handlers",
+        "_owners_key",
+        "_owners_mask",
+        "after",
+        "ask_rent",
+        "before",
+        "board",
+        "colour_groups",
+        "decks",
+        "fast",
+        "festival_mask",
+        "fines_to",
+        "free_parking",
+        "group",
+        "group_mask",
+        "group_members",
+        "half",
+        "in_order",
+        "jail_cards",
+        "kinds",
+        "ownable",
+        "players",
+        "salary",
+        "shop_mask",
+        "stand_cost",
+        "starting_cash",
+        "turn_cap",
+        "window",
+    )
+
     def __init__(
         self,
         players: int,
