@@ -457,8 +457,9 @@ class Greedy:
         """The one management action wanted now (build, lift, or open a deal), if any."""
         seat = self.seat
         cash = t.cash[seat]
+        owner = t.owner
         rules = self.rules
-        if t.owner is rules._owners_key:
+        if owner is rules._owners_key:
             groups = rules._full_groups[seat]
         else:
             groups = rules.full_groups(t, seat)
@@ -482,7 +483,7 @@ class Greedy:
                         return self._lift_of[square]
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
             # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
-            targets = self._targets if t.owner is self._targets_owner else self.deal_targets(t)
+            targets = self._targets if owner is self._targets_owner else self.deal_targets(t)
             if targets and (
                 targets is not self._deals_key
                 or cash >= self._retry_cash
@@ -525,8 +526,9 @@ class Greedy:
             self._ranked = tuple(sorted(groups, key=lambda g: rank[group[g[0][0]]]))
             self._ranked_of = groups
         level = t.level
+        mortgaged = t.mortgaged
         for members, mask, cost in self._ranked:
-            if cost > budget or t.mortgaged & mask:
+            if cost > budget or mortgaged & mask:
                 continue
             low = 9
             square = -1

@@ -390,6 +390,7 @@ class Rules:
         "in_order",
         "jail_cards",
         "kinds",
+        "next_in",
         "ownable",
         "players",
         "salary",
@@ -458,6 +459,15 @@ class Rules:
                 for seats in range(1 << players)
             )
             for active in range(players)
+        )
+        # By seat then set of seats still in (a mask): the next seat in turn order that is
+        # still in (the last seat after it when none is).
+        self.next_in = tuple(
+            tuple(
+                next((s for s in self.after[seat] if (alive >> s) & 1), self.after[seat][-1])
+                for alive in range(1 << players)
+            )
+            for seat in range(players)
         )
         self._builders = window == WINDOW_BUILDERS
         self.fast = True  # the fast roll (tests turn it off to compare with the general way)
@@ -849,8 +859,8 @@ class Rules:
             _,
         ) = t
         outcome = rng.below(36)
-        d1 = outcome // 6 + 1
-        d2 = outcome % 6 + 1
+        dice = DICE[outcome]
+        d1, d2 = dice  # a lookup: // and % are not specialised by CPython 3.11
         if d1 == d2:
             doubles += 1
             if doubles >= self.board.doubles_to_jail:
@@ -992,9 +1002,7 @@ class Rules:
             turn += 1
             if self.turn_cap and turn >= self.turn_cap:
                 return self.slow_roll(state, rng, outcome)
-            for active in self.after[seat]:
-                if (alive >> active) & 1:
-                    break
+            active = self.next_in[seat][alive]
             skipping &= ~(1 << active)
             doubles = 0
             passed = dealt = 0
@@ -1047,7 +1055,7 @@ class Rules:
                 doubles,
                 again,
                 turn,
-                DICE[outcome],
+                dice,
                 stack,
                 passed,
                 skipping,
@@ -1103,10 +1111,7 @@ class Rules:
         if turn == t.turn:
             fields[F_EVENTS] = (*events, ("again", active))
         else:
-            alive = t.alive
-            for nxt in self.after[active]:
-                if (alive >> nxt) & 1:
-                    break
+            nxt = self.next_in[active][t.alive]
             fields[F_TURN] = turn
             fields[F_ACTIVE] = nxt
             fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
