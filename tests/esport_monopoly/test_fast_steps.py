@@ -182,3 +182,39 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
     drawn_fast = {COLLECT, PAY, REPAIRS, JAIL_FREE, TO_JAIL, ADVANCE, BACK}
     drawn_fast |= set() if deck_option == "current" else {GOTO}  # only the classic pile has it
     assert fast_effects == drawn_fast
+
+
+@pytest.mark.parametrize("cap", [0, 12])
+def test_a_roll_in_jail_matches_the_general_way_for_every_throw(cap: int) -> None:
+    """Every throw of a roll in jail, at each try, with a seat owning a whole group out of turn
+    (so who acts next is searched), at and before the turn cap: the fast jail roll (staying
+    in) against the general way; the throws it leaves to the general way (doubles, the last
+    try, the cap) go there."""
+    options = {"window": "builders", **({"turn-cap": str(cap)} if cap else {})}
+    game = new_game(3, **options)
+    reference = new_game(3, **options)
+    reference.rules.fast = False
+    rules = game.rules
+    tries = game.rules.board.jail_turns
+    owner = {1: 0, 3: 0, 6: 2}  # seat 0 owns the brown group: it may build out of turn
+    stayed = 0
+    for jail in range(1, tries + 1):
+        for turn in (cap - 1, cap - 2) if cap else (5,):
+            for outcome in range(36):
+                state = position(
+                    game, active=1, jail=[0, jail, 0], at=[0, 10, 20], owner=owner, turn=turn
+                )
+                fast = game.transition(state, A.Roll(1), ScriptedRng([outcome]))
+                slow = reference.transition(state, A.Roll(1), ScriptedRng([outcome]))
+                assert fast == slow, (jail, turn, outcome)
+                d1, d2 = dice_of(outcome)
+                if d1 != d2 and jail < tries and not (cap and turn + 1 >= cap):
+                    stayed += 1
+                    assert rules.fast_jail_roll(state, ScriptedRng([outcome])) == fast
+                    assert fast.table.jail[1] == jail + 1 and fast.table.active == 2
+                    assert fast.table.acting == (0,)
+    assert stayed == 30 * (tries - 1)
+
+
+def dice_of(outcome: int) -> tuple[int, int]:
+    return outcome // 6 + 1, outcome % 6 + 1

@@ -207,6 +207,8 @@ F_DEALT: Final = _F["dealt"]
 F_EVENTS: Final = _F["events"]
 F_ACTING: Final = _F["acting"]
 F_ALIVE: Final = _F["alive"]
+F_JAIL: Final = _F["jail"]
+F_DICE: Final = _F["dice"]
 F_CLAIMS: Final = _F["claims"]
 F_MORTGAGED: Final = _F["mortgaged"]
 F_RENT: Final = _F["rent"]
@@ -788,7 +790,9 @@ class Rules:
             t = state.table
             if type(t.stack[-1]) is Window:
                 if kind is ROLL:
-                    if not t.claims and not t.jail[t.active]:
+                    if not t.claims:
+                        if t.jail[t.active]:
+                            return self.fast_jail_roll(state, rng)
                         return self.fast_roll(state, rng)
                 elif not t.over:
                     if kind is BUILD:
@@ -1068,6 +1072,27 @@ class Rules:
             ),
         )
         return _new_table(STATE, (table, chance, mail))
+
+    def fast_jail_roll(self, state: State, rng: Rng) -> State:
+        """A roll in jail that stays there (no doubles, not the last try: on_roll, then the end
+        of the move and the next seat's window), straight from table to table; doubles, the
+        last try and the turn cap go the general way with the dice already thrown. No rent
+        may be waiting to be asked for (the general way clears it)."""
+        t = state.table
+        seat = t.active
+        outcome = rng.below(36)
+        dice = DICE[outcome]
+        d1, d2 = dice
+        jail = t.jail[seat]
+        turn = t.turn + 1
+        if d1 == d2 or jail >= self.board.jail_turns or (self.turn_cap and turn >= self.turn_cap):
+            return self.slow_roll(state, rng, outcome)
+        fields: list[Any] = list(t)
+        jailed = list(t.jail)
+        jailed[seat] = jail + 1
+        fields[F_JAIL] = tuple(jailed)
+        fields[F_DICE] = dice
+        return self._end_move(state, fields, turn, (("roll", seat, d1, d2),))
 
     def _windowed(self, state: State, fields: list[Any], asked: int = 0) -> State:
         """The state with the table ``fields``, a window open: who acts worked out (``asked``:

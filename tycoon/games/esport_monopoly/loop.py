@@ -82,8 +82,11 @@ def play_bots(
         kind = type(action)
         if window:
             if kind is _ROLL:
-                if not t.claims and not t.jail[t.active]:
-                    state = rules.fast_roll(state, rng)
+                if not t.claims:
+                    if t.jail[t.active]:
+                        state = rules.fast_jail_roll(state, rng)
+                    else:
+                        state = rules.fast_roll(state, rng)
                     continue
             elif not t.over:
                 if kind is _BUILD:
