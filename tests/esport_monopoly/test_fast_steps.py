@@ -25,6 +25,7 @@ from tycoon.games.esport_monopoly.board import (
     REPAIRS,
     TO_JAIL,
 )
+from tycoon.games.esport_monopoly.engine import Rules
 from tycoon.games.esport_monopoly.state import Auction, Deal, Manage, Pay, Window
 
 from .helpers import dice, new_game, position
@@ -121,7 +122,9 @@ def test_a_fast_step_falls_back_where_the_general_way_does_more() -> None:
 
 
 @pytest.mark.parametrize("deck_option", ["current", "classic"])
-def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(deck_option: str) -> None:
+def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
+    deck_option: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every card of both piles, drawn from the unseen top and from the seen bottom, by a rich
     and by a poor player, on a doubles and on a plain roll, with deeds owned to land on: the
     fast roll against the general way; the cards that need no decision and no other player
@@ -132,13 +135,14 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(deck_opt
     reference.rules.fast = False
     rules = game.rules
     general: list[int] = []
-    slow_roll = rules.slow_roll
+    slow_roll = Rules.slow_roll
 
-    def counted(state: Any, rng: Any, outcome: int) -> Any:
-        general.append(outcome)
-        return slow_roll(state, rng, outcome)
+    def counted(self: Rules, state: Any, rng: Any, outcome: int) -> Any:
+        if self is rules:
+            general.append(outcome)
+        return slow_roll(self, state, rng, outcome)
 
-    rules.slow_roll = counted  # type: ignore[method-assign]
+    monkeypatch.setattr(Rules, "slow_roll", counted)  # Rules has slots: patched on the class
     fast_effects: set[int] = set()
     squares = [s for s in range(40) if rules.kinds[s] in (CHANCE, MAIL)]
     owner = {1: 1, 3: 1, 5: 2, 11: 1, 24: 2, 39: 1, 19: 2, 12: 1, 28: 2, 6: 1, 8: 1, 9: 1}
@@ -178,3 +182,39 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(deck_opt
     drawn_fast = {COLLECT, PAY, REPAIRS, JAIL_FREE, TO_JAIL, ADVANCE, BACK}
     drawn_fast |= set() if deck_option == "current" else {GOTO}  # only the classic pile has it
     assert fast_effects == drawn_fast
+
+
+@pytest.mark.parametrize("cap", [0, 12])
+def test_a_roll_in_jail_matches_the_general_way_for_every_throw(cap: int) -> None:
+    """Every throw of a roll in jail, at each try, with a seat owning a whole group out of turn
+    (so who acts next is searched), at and before the turn cap: the fast jail roll (staying
+    in) against the general way; the throws it leaves to the general way (doubles, the last
+    try, the cap) go there."""
+    options = {"window": "builders", **({"turn-cap": str(cap)} if cap else {})}
+    game = new_game(3, **options)
+    reference = new_game(3, **options)
+    reference.rules.fast = False
+    rules = game.rules
+    tries = game.rules.board.jail_turns
+    owner = {1: 0, 3: 0, 6: 2}  # seat 0 owns the brown group: it may build out of turn
+    stayed = 0
+    for jail in range(1, tries + 1):
+        for turn in (cap - 1, cap - 2) if cap else (5,):
+            for outcome in range(36):
+                state = position(
+                    game, active=1, jail=[0, jail, 0], at=[0, 10, 20], owner=owner, turn=turn
+                )
+                fast = game.transition(state, A.Roll(1), ScriptedRng([outcome]))
+                slow = reference.transition(state, A.Roll(1), ScriptedRng([outcome]))
+                assert fast == slow, (jail, turn, outcome)
+                d1, d2 = dice_of(outcome)
+                if d1 != d2 and jail < tries and not (cap and turn + 1 >= cap):
+                    stayed += 1
+                    assert rules.fast_jail_roll(state, ScriptedRng([outcome])) == fast
+                    assert fast.table.jail[1] == jail + 1 and fast.table.active == 2
+                    assert fast.table.acting == (0,)
+    assert stayed == 30 * (tries - 1)
+
+
+def dice_of(outcome: int) -> tuple[int, int]:
+    return outcome // 6 + 1, outcome % 6 + 1

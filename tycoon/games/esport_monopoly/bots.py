@@ -257,6 +257,45 @@ class Greedy:
     """The greedy bot's state and decisions (see :class:`GreedyBot`); ``bot`` is the seat's
     bot, whose seeded noise (a random legal move now and then) it asks for."""
 
+    # Slots: see Rules in engine.py (more than 29 attributes would cost every method call).
+    __slots__ = (
+        "_build_of",
+        "_buy",
+        "_deals_key",
+        "_deals_turn",
+        "_decline",
+        "_lift_held",
+        "_lift_least",
+        "_lift_mortgaged",
+        "_lift_needs",
+        "_lift_of",
+        "_manage",
+        "_mortgage_of",
+        "_pass",
+        "_ranked",
+        "_ranked_of",
+        "_retry_cash",
+        "_roll",
+        "_sell_all_of",
+        "_sell_of",
+        "_skip",
+        "_targets",
+        "_targets_owner",
+        "board",
+        "bot",
+        "intent",
+        "monopoly",
+        "noise",
+        "plan",
+        "proposed",
+        "reserve",
+        "rules",
+        "seat",
+        "stuck",
+        "tables",
+        "trades",
+    )
+
     def __init__(
         self, game: Any, seat: int, reserve: int, trades: bool, noise: float, bot: Bot
     ) -> None:
@@ -418,8 +457,9 @@ class Greedy:
         """The one management action wanted now (build, lift, or open a deal), if any."""
         seat = self.seat
         cash = t.cash[seat]
+        owner = t.owner
         rules = self.rules
-        if t.owner is rules._owners_key:
+        if owner is rules._owners_key:
             groups = rules._full_groups[seat]
         else:
             groups = rules.full_groups(t, seat)
@@ -443,7 +483,7 @@ class Greedy:
                         return self._lift_of[square]
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
             # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
-            targets = self._targets if t.owner is self._targets_owner else self.deal_targets(t)
+            targets = self._targets if owner is self._targets_owner else self.deal_targets(t)
             if targets and (
                 targets is not self._deals_key
                 or cash >= self._retry_cash
@@ -486,8 +526,9 @@ class Greedy:
             self._ranked = tuple(sorted(groups, key=lambda g: rank[group[g[0][0]]]))
             self._ranked_of = groups
         level = t.level
+        mortgaged = t.mortgaged
         for members, mask, cost in self._ranked:
-            if cost > budget or t.mortgaged & mask:
+            if cost > budget or mortgaged & mask:
                 continue
             low = 9
             square = -1

@@ -207,6 +207,8 @@ F_DEALT: Final = _F["dealt"]
 F_EVENTS: Final = _F["events"]
 F_ACTING: Final = _F["acting"]
 F_ALIVE: Final = _F["alive"]
+F_JAIL: Final = _F["jail"]
+F_DICE: Final = _F["dice"]
 F_CLAIMS: Final = _F["claims"]
 F_MORTGAGED: Final = _F["mortgaged"]
 F_RENT: Final = _F["rent"]
@@ -363,6 +365,44 @@ Tableish = Table | Work
 class Rules:
     """The rules, configured for a player count and options."""
 
+    # Slots: CPython 3.11 keeps an instance's attributes in a shared-key table only up to
+    # 29 of them; past that the instance gets its own dictionary, and a method called on
+    # it (self.method(), rules.fast_roll(...)) is no longer specialised (about 20 ns more a
+    # call, measured). With slots, method calls and attribute reads stay specialised.
+    __slots__ = (
+        "_builders",
+        "_full_groups",
+        "_handlers",
+        "_owners_key",
+        "_owners_mask",
+        "after",
+        "ask_rent",
+        "before",
+        "board",
+        "colour_groups",
+        "decks",
+        "fast",
+        "festival_mask",
+        "fines_to",
+        "free_parking",
+        "group",
+        "group_mask",
+        "group_members",
+        "half",
+        "in_order",
+        "jail_cards",
+        "kinds",
+        "next_in",
+        "ownable",
+        "players",
+        "salary",
+        "shop_mask",
+        "stand_cost",
+        "starting_cash",
+        "turn_cap",
+        "window",
+    )
+
     def __init__(
         self,
         players: int,
@@ -421,6 +461,15 @@ class Rules:
                 for seats in range(1 << players)
             )
             for active in range(players)
+        )
+        # By seat then set of seats still in (a mask): the next seat in turn order that is
+        # still in (the last seat after it when none is).
+        self.next_in = tuple(
+            tuple(
+                next((s for s in self.after[seat] if (alive >> s) & 1), self.after[seat][-1])
+                for alive in range(1 << players)
+            )
+            for seat in range(players)
         )
         self._builders = window == WINDOW_BUILDERS
         self.fast = True  # the fast roll (tests turn it off to compare with the general way)
@@ -741,7 +790,9 @@ class Rules:
             t = state.table
             if type(t.stack[-1]) is Window:
                 if kind is ROLL:
-                    if not t.claims and not t.jail[t.active]:
+                    if not t.claims:
+                        if t.jail[t.active]:
+                            return self.fast_jail_roll(state, rng)
                         return self.fast_roll(state, rng)
                 elif not t.over:
                     if kind is BUILD:
@@ -777,23 +828,51 @@ class Rules:
         card, go to jail) or moves the token on to such a square (advance, go to, go back).
         Anything else goes the general way with the dice already thrown. A test plays
         thousands of rolls both ways and compares the states."""
-        t = state.table
-        seat = t.active
+        t, chance, mail = state
+        # The table's fields in one unpacking (a named tuple's field read is not specialised
+        # by CPython 3.11: one UNPACK_SEQUENCE costs about what eight attribute reads do).
+        (
+            cash,
+            position,
+            jail,
+            cards,
+            alive,
+            eliminated,
+            owner,
+            level,
+            mortgaged,
+            holdings,
+            stands,
+            arenas,
+            seen,
+            hidden,
+            pot,
+            seat,
+            doubles,
+            _,
+            turn,
+            _,
+            _,
+            passed,
+            skipping,
+            dealt,
+            _,
+            _,
+            rent,
+            _,
+            _,
+        ) = t
         outcome = rng.below(36)
-        d1 = outcome // 6 + 1
-        d2 = outcome % 6 + 1
-        doubles = t.doubles
+        dice = DICE[outcome]
+        d1, d2 = dice  # a lookup: // and % are not specialised by CPython 3.11
         if d1 == d2:
             doubles += 1
             if doubles >= self.board.doubles_to_jail:
                 return self.slow_roll(state, rng, outcome)
-        square = t.position[seat] + d1 + d2
+        square = position[seat] + d1 + d2
         passed_go = square >= 40
         if passed_go:
             square -= 40
-        cash = t.cash
-        rent = t.rent
-        pot = t.pot
         ev: list[Event] = [("roll", seat, d1, d2)]
         money = list(cash)
         if passed_go:
@@ -802,38 +881,32 @@ class Rules:
         ev.append(("move", seat, square))
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
-        jail = t.jail
-        chance = state.chance
-        mail = state.mail
-        seen = t.seen
-        hidden = t.hidden
-        cards = t.cards
         landing = True
         while landing:  # a card that moves the token lands it again
             landing = False
             if self.ownable[square]:
-                owner = t.owner[square]
-                if owner < 0:
+                landlord = owner[square]
+                if landlord < 0:
                     buy = True
-                elif owner != seat and not (t.mortgaged >> square) & 1:
+                elif landlord != seat and not (mortgaged >> square) & 1:
                     if self.ask_rent:
                         return self.slow_roll(state, rng, outcome)
                     amount = self.rent_of(t, square, d1 + d2)
                     if money[seat] < amount:
                         # Short: a payment to raise, unless the player cannot (bankruptcy).
                         if (
-                            not (t.alive >> owner) & 1
+                            not (alive >> landlord) & 1
                             or money[seat] - cash[seat] + self.max_raise(t, seat) < amount
                         ):
                             return self.slow_roll(state, rng, outcome)
-                        debt = Pay(seat, owner, amount, square)
+                        debt = Pay(seat, landlord, amount, square)
                     else:
                         money[seat] -= amount
-                        money[owner] += amount
+                        money[landlord] += amount
                         earned = list(rent)
                         earned[square] += amount
                         rent = tuple(earned)
-                        ev.append(("pay", seat, owner, amount, square))
+                        ev.append(("pay", seat, landlord, amount, square))
                 continue
             kind = self.kinds[square]
             amount = 0  # a fine or tax to pay
@@ -858,8 +931,8 @@ class Rules:
                 if effect == K_PAY:
                     amount = card.amount
                 elif effect == K_REPAIRS:
-                    for s in bits(t.holdings[seat]):
-                        lv = t.level[s]
+                    for s in bits(holdings[seat]):
+                        lv = level[s]
                         amount += card.arena if lv == 5 else lv * card.stand
                 elif effect in (K_ADVANCE, K_GOTO, K_BACK):
                     landing = True
@@ -913,42 +986,33 @@ class Rules:
                     if self.free_parking:
                         pot += amount
                     ev.append(("pay", seat, self.fines_to, amount, -1))
-        position = list(t.position)
-        position[seat] = square
+        moved = list(position)
+        moved[seat] = square
         if passed_go or len(ev) > 2:
             cash = tuple(money)
         active = seat
-        turn = t.turn
         stack: tuple[Frame, ...] = WINDOW_STACK
-        passed = 0
-        dealt = 0
-        skipping = t.skipping
         again = False
         if buy:
             stack = (END_MOVE, BUY[square])
             again = d1 == d2
-            passed = t.passed
-            dealt = t.dealt
         elif debt is not None:
             stack = (END_MOVE, debt)
             again = d1 == d2
-            passed = t.passed
-            dealt = t.dealt
         elif d1 == d2 and jail is t.jail:
+            passed = dealt = 0
             ev.append(("again", seat))
         else:
             turn += 1
             if self.turn_cap and turn >= self.turn_cap:
                 return self.slow_roll(state, rng, outcome)
-            alive = t.alive
-            for active in self.after[seat]:
-                if (alive >> active) & 1:
-                    break
+            active = self.next_in[seat][alive]
             skipping &= ~(1 << active)
             doubles = 0
+            passed = dealt = 0
             ev.append(("turn", active))
         acting: tuple[int, ...]
-        alive = t.alive & ~skipping
+        asked = alive & ~skipping
         if (
             buy
             or debt is not None
@@ -956,38 +1020,38 @@ class Rules:
             # whole group (and no rent is to be asked: the roll clears the claims).
             or (
                 self._builders
-                and t.owner is self._owners_key
-                and not alive & self._owners_mask & ~(1 << active)
+                and owner is self._owners_key
+                and not asked & self._owners_mask & ~(1 << active)
             )
         ):
             acting = ACTIVE[active]
         else:
             acting = self.window_seats_of(
                 active,
-                alive,
-                t.owner,
+                asked,
+                owner,
                 (),
                 cash,
-                t.level,
-                t.mortgaged,
-                t.stands,
-                t.arenas,
+                level,
+                mortgaged,
+                stands,
+                arenas,
             )
         table = _new_table(
             TABLE,
             (
                 cash,
-                tuple(position),
+                tuple(moved),
                 jail,
                 cards,
-                t.alive,
-                t.eliminated,
-                t.owner,
-                t.level,
-                t.mortgaged,
-                t.holdings,
-                t.stands,
-                t.arenas,
+                alive,
+                eliminated,
+                owner,
+                level,
+                mortgaged,
+                holdings,
+                stands,
+                arenas,
                 seen,
                 hidden,
                 pot,
@@ -995,7 +1059,7 @@ class Rules:
                 doubles,
                 again,
                 turn,
-                DICE[outcome],
+                dice,
                 stack,
                 passed,
                 skipping,
@@ -1008,6 +1072,27 @@ class Rules:
             ),
         )
         return _new_table(STATE, (table, chance, mail))
+
+    def fast_jail_roll(self, state: State, rng: Rng) -> State:
+        """A roll in jail that stays there (no doubles, not the last try: on_roll, then the end
+        of the move and the next seat's window), straight from table to table; doubles, the
+        last try and the turn cap go the general way with the dice already thrown. No rent
+        may be waiting to be asked for (the general way clears it)."""
+        t = state.table
+        seat = t.active
+        outcome = rng.below(36)
+        dice = DICE[outcome]
+        d1, d2 = dice
+        jail = t.jail[seat]
+        turn = t.turn + 1
+        if d1 == d2 or jail >= self.board.jail_turns or (self.turn_cap and turn >= self.turn_cap):
+            return self.slow_roll(state, rng, outcome)
+        fields: list[Any] = list(t)
+        jailed = list(t.jail)
+        jailed[seat] = jail + 1
+        fields[F_JAIL] = tuple(jailed)
+        fields[F_DICE] = dice
+        return self._end_move(state, fields, turn, (("roll", seat, d1, d2),))
 
     def _windowed(self, state: State, fields: list[Any], asked: int = 0) -> State:
         """The state with the table ``fields``, a window open: who acts worked out (``asked``:
@@ -1051,10 +1136,7 @@ class Rules:
         if turn == t.turn:
             fields[F_EVENTS] = (*events, ("again", active))
         else:
-            alive = t.alive
-            for nxt in self.after[active]:
-                if (alive >> nxt) & 1:
-                    break
+            nxt = self.next_in[active][t.alive]
             fields[F_TURN] = turn
             fields[F_ACTIVE] = nxt
             fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
@@ -1065,23 +1147,24 @@ class Rules:
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
         """A building bought in the window (on_build, then advance, straight from table to
         table); None when a building-shortage auction could follow (the general way)."""
-        t = state.table
-        lv = t.level[square]
-        stands = t.stands
-        arenas = t.arenas
+        # The table's fields read from their list (a list item is read by a specialised
+        # instruction, a named tuple's field by CPython 3.11's generic attribute lookup).
+        fields: list[Any] = list(state.table)
+        level = list(fields[F_LEVEL])
+        lv = level[square]
+        stands = fields[F_STANDS]
+        arenas = fields[F_ARENAS]
         if lv == 4:
-            if arenas < popcount(t.alive):
+            if arenas < fields[F_ALIVE].bit_count():
                 return None
             arenas -= 1
             stands += 4
         else:
-            if stands < popcount(t.alive):
+            if stands < fields[F_ALIVE].bit_count():
                 return None
             stands -= 1
-        fields: list[Any] = list(t)
-        cash = list(t.cash)
+        cash = list(fields[F_CASH])
         cash[seat] -= self.stand_cost[square]
-        level = list(t.level)
         level[square] = lv + 1
         fields[F_CASH] = tuple(cash)
         fields[F_LEVEL] = tuple(level)
@@ -1093,23 +1176,21 @@ class Rules:
         # Who acts is the builder or a seat after it: the seats asked before it could not
         # build or ask for rent, and still cannot (the same cash, deeds and buildings, fewer
         # stands in the bank). The roller building acts again.
-        active = t.active
-        if seat == active:
-            fields[F_ACTING] = t.acting
+        active = fields[F_ACTIVE]
+        if seat == active:  # who acts (the table's) is unchanged
             return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
         return self._windowed(state, fields, self.before[active][seat])
 
     def fast_pass(self, state: State, seat: int, skip: bool) -> State:
         """'wait' or 'skip' in the window (on_wait / on_skip, then advance)."""
-        t = state.table
-        fields: list[Any] = list(t)
+        fields: list[Any] = list(state.table)
         if skip:
-            fields[F_SKIPPING] = t.skipping | 1 << seat
+            fields[F_SKIPPING] |= 1 << seat
         else:
-            fields[F_PASSED] = t.passed | 1 << seat
+            fields[F_PASSED] |= 1 << seat
         fields[F_EVENTS] = ()
         # The seats asked before this one could not build or ask for rent, and still cannot.
-        return self._windowed(state, fields, self.before[t.active][seat])
+        return self._windowed(state, fields, self.before[fields[F_ACTIVE]][seat])
 
     def fast_buy(self, state: State, seat: int) -> State | None:
         """A deed bought at the end of a plain move (on_buy, then advance: the end of the move

@@ -18,7 +18,7 @@ unwrapped greedy seats through both loops.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from tycoon.core import Rng
 from tycoon.core.lazy import LazyLegal
@@ -82,13 +82,16 @@ def play_bots(
         kind = type(action)
         if window:
             if kind is _ROLL:
-                if not t.claims and not t.jail[t.active]:
-                    state = rules.fast_roll(state, rng)
+                if not t.claims:
+                    if t.jail[t.active]:
+                        state = rules.fast_jail_roll(state, rng)
+                    else:
+                        state = rules.fast_roll(state, rng)
                     continue
             elif not t.over:
                 if kind is _BUILD:
-                    build = cast(A.Build, action)
-                    done = rules.fast_build(state, build.seat, build.square)
+                    assert isinstance(action, _BUILD)  # not typing.cast: a Python call
+                    done = rules.fast_build(state, action.seat, action.square)
                     if done is not None:
                         state = done
                         continue
