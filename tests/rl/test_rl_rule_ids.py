@@ -12,7 +12,7 @@ import pytest
 from estates.test_estates_invariants import WHAT_IF as ESTATES_WHAT_IF  # tests/ on the path
 
 from tycoon.core import IllegalActionError, game_specs, make
-from tycoon.core.encoding import LATER, Encoding, LegalIds
+from tycoon.core.encoding import Encoding, LegalIds
 from tycoon.rl.core import Table
 
 # Games whose encodings work out some decisions' ids from the rules (the test insists that
@@ -94,7 +94,8 @@ def test_an_id_the_rules_do_not_hold_is_refused_and_changes_nothing() -> None:
     seat = table.to_act()[0]
     state = table.state
     ids = table.legal_ids(seat)
-    assert any(entry is LATER for entry in ids.entries.values())
+    # A deal's ids come as bits, no entry per id (each action built when its id is played).
+    assert ids.bits and not ids.entries
     illegal = next(i for i in range(table.wait) if i not in ids)
     with pytest.raises(IllegalActionError, match="not legal now"):
         table.action(seat, illegal)

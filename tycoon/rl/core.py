@@ -190,6 +190,25 @@ class Table:
         if not count:
             mask: np.ndarray = self._wait_mask.copy()
             return mask
+        bits = ids.bits
+        if bits is not None:
+            # Ids as an integer's bits (and maybe runs): a few set one by one (found one by
+            # one), more unpacked at once.
+            if bits.bit_count() <= _FEW_BITS:
+                mask = self._no_mask.copy()
+                while bits:
+                    low = bits & -bits
+                    mask[low.bit_length() - 1] = 1
+                    bits ^= low
+            else:
+                # Positional arguments and dtype objects: numpy parses keywords and turns a
+                # type into a dtype on every call, which here costs as much as the work.
+                packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
+                unpacked: np.ndarray = np.unpackbits(packed, None, self.wait + 1, "little")
+                mask = unpacked.view(_INT8)
+            for first, run, _ in ids.spans:
+                mask[first : first + run] = 1
+            return mask
         if ids.spans:
             mask = self._no_mask.copy()
             for index in ids.entries:
@@ -197,17 +216,12 @@ class Table:
             for first, run, _ in ids.spans:
                 mask[first : first + run] = 1
             return mask
-        bits = ids.bits
-        if count <= _FEW and (bits is None or count <= _FEW_BITS):
+        if count <= _FEW:
             # A few ids: set one by one in a copy of the zeros (cheaper than any conversion).
             mask = self._no_mask.copy()
             for index in ids:
                 mask[index] = 1
             return mask
-        if bits is not None:
-            packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
-            unpacked: np.ndarray = np.unpackbits(packed, count=self.wait + 1, bitorder="little")
-            return unpacked.view(np.int8)
         mask = self._no_mask.copy()
         mask[np.fromiter(ids, dtype=np.intp, count=count)] = 1
         return mask
@@ -314,6 +328,8 @@ class _Seat:
 
 
 _NO_IDS = LegalIds({})
+_UINT8 = np.dtype(np.uint8)
+_INT8 = np.dtype(np.int8)
 # At most this many ids are set one by one in a mask; more are unpacked from bits or indexed.
 _FEW = 40
 # ... or, when they come as an integer's bits (found one by one), this many.

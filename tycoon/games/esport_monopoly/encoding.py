@@ -8,14 +8,13 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
 from tycoon.core import AmountRange, Game
 from tycoon.core.actions import Action
 from tycoon.core.encoding import (
-    LATER,
     ActionKind,
     Canvas,
     Encoding,
@@ -202,25 +201,23 @@ class EsportMonopolyEncoding(Encoding[View]):
             return None
         rules = self._rules
         p, q = deal.proposer, deal.partner
-        found: dict[int, Any] = {}
-        for at, owner, already in ((self._give_at, p, deal.give), (self._take_at, q, deal.take)):
-            deeds = t.holdings[owner] & ~rules.improved(t, owner)
-            for square in already:
-                deeds &= ~(1 << square)
-            while deeds:
-                low = deeds & -deeds
-                found[at + low.bit_length() - 1] = LATER
-                deeds ^= low
+        # The deeds as bits of the ids (a deed's id is its kind's first id plus its square).
+        gives = t.holdings[p] & ~rules.improved(t, p)
+        for square in deal.give:
+            gives &= ~(1 << square)
+        takes = t.holdings[q] & ~rules.improved(t, q)
+        for square in deal.take:
+            takes &= ~(1 << square)
+        bits = gives << self._give_at | takes << self._take_at | 1 << self._drop_id
         cards = t.cards
         for bit, give_id, take_id in self._card_ids:
             if cards[p] & bit and not deal.give_cards & bit:
-                found[give_id] = LATER
+                bits |= 1 << give_id
             if cards[q] & bit and not deal.take_cards & bit:
-                found[take_id] = LATER
+                bits |= 1 << take_id
         if deal.give or deal.take or deal.give_cards or deal.take_cards:
-            found[self._offer_id] = LATER
-        found[self._drop_id] = LATER
-        ids = LegalIds(found, partial(self._deal_action, p))
+            bits |= 1 << self._offer_id
+        ids = _DealIds(bits, partial(self._deal_action, p))
         cash = AmountRange(self._cash_templates[p], -t.cash[q], t.cash[p])
         ids.span(self._cash_at, CASH_BUCKETS, bucket_builder(cash, CASH_BUCKETS))
         return ids
@@ -384,3 +381,50 @@ class EsportMonopolyEncoding(Encoding[View]):
         if isinstance(frame, Choice):
             return [rel(frame.seat), frame.amount]
         return []
+
+
+class _DealIds(LegalIds):
+    """A deal's ids (see ``rule_ids``): all but the cash's as one integer's bits, each action
+    built from its id when looked up; the cash's buckets as a span. No entry per id is made
+    (a deal may give or take twenty deeds), and the mask is unpacked from the bits."""
+
+    __slots__ = ("bits", "count")
+
+    def __init__(self, bits: int, build: Callable[[int], Action]) -> None:
+        super().__init__({}, build)
+        self.bits: int | None = bits
+        self.count = bits.bit_count()
+
+    def get(self, key: int, default: Any = None) -> Any:
+        if type(key) is int and key >= 0 and (self.bits or 0) >> key & 1:
+            return self.build(key) if self.build is not None else default
+        found = self._spanned(key)
+        return default if found is None else found
+
+    def __getitem__(self, key: int) -> Action:
+        found: Action | None = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[int]:
+        bits = self.bits or 0
+        while bits:
+            low = bits & -bits
+            yield low.bit_length() - 1
+            bits ^= low
+        for first, count, _ in self.spans:
+            yield from range(first, first + count)
+
+    def __len__(self) -> int:
+        total = self.count
+        for _, count, _ in self.spans:
+            total += count
+        return total
+
+    def __contains__(self, key: object) -> bool:
+        if type(key) is not int or key < 0:
+            return False
+        if (self.bits or 0) >> key & 1:
+            return True
+        return any(first <= key < first + count for first, count, _ in self.spans)
