@@ -194,3 +194,34 @@ def test_the_estates_ids_from_the_rules_follow_options_and_catalogues(
             assert action is not None
             table.play(action)
     assert phases == {0, 1, 2, 3}
+
+
+def test_a_bids_ids_are_shared_and_their_mask_kept_and_copied() -> None:
+    """The Estates hands out a bid's ids again for the same seat, lowest bid and money (shared
+    ids, mask kept): every mask handed out equals the one made afresh from the ids, is a new
+    array, and a learner writing into one changes none of the others."""
+    game = make("estates", 4)
+    table = Table(game)
+    rng = random.Random(2)
+    seen: dict[int, Any] = {}
+    reused = 0
+    for seed in (1, 2, 3):
+        table.reset(seed)
+        while to_act := table.to_act():
+            seat = to_act[0]
+            ids = table.legal_ids(seat)
+            mask = table.mask(seat)
+            assert mask.tolist() == table._mask_of(ids).tolist()
+            assert table.mask(seat) is not mask
+            if ids.shared:
+                assert ids.kept is not None and ids.kept is not mask
+                if id(ids) in seen and seen[id(ids)][0] is ids:
+                    reused += 1
+                    assert seen[id(ids)][1] is not mask
+                seen[id(ids)] = (ids, mask)
+                mask[:] = 0  # a learner's write: the kept mask must not change
+            choices = sorted(ids)
+            action = table.action(seat, choices[rng.randrange(len(choices))])
+            assert action is not None
+            table.play(action)
+    assert reused > 10

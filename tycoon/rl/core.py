@@ -146,7 +146,8 @@ class Table:
         if seat not in self._acting:
             entry = (state, _NO_IDS, self._wait_mask)
         elif self._rule_ids is not None and (ruled := self._rule_ids(state, seat)) is not None:
-            entry = (state, ruled, None if ruled else self._wait_mask)
+            # Ids the encoding hands out again (shared) keep their mask once made.
+            entry = (state, ruled, ruled.kept if ruled else self._wait_mask)
         else:
             legal = self.game.legal_actions(state, seat)
             menus = self.menus_on and type(legal) is tuple
@@ -235,7 +236,14 @@ class Table:
         new array."""
         _, ids, kept = self._legal_entry(seat)
         if kept is None:
-            return self._mask_of(ids)
+            made = self._mask_of(ids)
+            if not ids.shared:
+                return made
+            # Kept with the ids (their entry in the table's record keeps it for this state)
+            # and handed out as a copy.
+            ids.kept = made
+            self._legal[seat] = (self.state, ids, made)
+            kept = made
         mask: np.ndarray = kept.copy()
         return mask
 
