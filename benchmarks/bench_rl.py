@@ -22,7 +22,8 @@ steps and rewards as usual). Its ratio bounds what any faster ``observe`` and en
 reach with the rest of the wrapper as it is.
 
 (``PYTHONPATH=.`` from a worktree, so that its own ``tycoon`` is imported.) Compiled, both sides
-alike (the engine, the games and their encodings compiled by mypyc; ``tycoon.rl`` stays Python)::
+alike (the engine, the games and their encodings compiled by mypyc, and ``tycoon.rl``'s table;
+its PettingZoo and Gymnasium classes stay Python)::
 
     python benchmarks/accelerate.py build/fast
     PYTHONPATH=build/fast python benchmarks/bench_rl.py --cpu --ceiling
@@ -75,8 +76,25 @@ def featureless(game: Game[Any, Any, Any]) -> TycoonAECEnv:
     """An environment whose observations skip the view: no ``observe``, no encoding, a fixed
     array of zeros instead (only to bound what the rest of the wrapper costs)."""
     env = TycoonAECEnv(game)
-    blank = np.zeros(env.table.encoding.size, dtype=np.float32)
-    env.table.features = lambda seat: blank.copy()  # type: ignore[method-assign]
+    table = env.table
+    blank = np.zeros(table.encoding.size, dtype=np.float32)
+    seats = env._seats
+
+    # The environment's own last() with the observation's numbers a copy of the fixed array
+    # (the table may be compiled, so its features cannot be replaced).
+    def last(observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = env.agent_selection
+        return (
+            {"observation": blank.copy(), "action_mask": table.mask(seats[agent])}
+            if observe
+            else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
+
+    env.last = last  # type: ignore[method-assign]
     return env
 
 

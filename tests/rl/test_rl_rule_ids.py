@@ -12,7 +12,7 @@ import pytest
 from estates.test_estates_invariants import WHAT_IF as ESTATES_WHAT_IF  # tests/ on the path
 
 from tycoon.core import IllegalActionError, game_specs, make
-from tycoon.core.encoding import LATER, Encoding, LegalIds
+from tycoon.core.encoding import Encoding, LegalIds
 from tycoon.rl.core import Table
 
 # Games whose encodings work out some decisions' ids from the rules (the test insists that
@@ -94,7 +94,8 @@ def test_an_id_the_rules_do_not_hold_is_refused_and_changes_nothing() -> None:
     seat = table.to_act()[0]
     state = table.state
     ids = table.legal_ids(seat)
-    assert any(entry is LATER for entry in ids.entries.values())
+    # A deal's ids come as bits, no entry per id (each action built when its id is played).
+    assert ids.bits and not ids.entries
     illegal = next(i for i in range(table.wait) if i not in ids)
     with pytest.raises(IllegalActionError, match="not legal now"):
         table.action(seat, illegal)
@@ -193,3 +194,34 @@ def test_the_estates_ids_from_the_rules_follow_options_and_catalogues(
             assert action is not None
             table.play(action)
     assert phases == {0, 1, 2, 3}
+
+
+def test_a_bids_ids_are_shared_and_their_mask_kept_and_copied() -> None:
+    """The Estates hands out a bid's ids again for the same seat, lowest bid and money (shared
+    ids, mask kept): every mask handed out equals the one made afresh from the ids, is a new
+    array, and a learner writing into one changes none of the others."""
+    game = make("estates", 4)
+    table = Table(game)
+    rng = random.Random(2)
+    seen: dict[int, Any] = {}
+    reused = 0
+    for seed in (1, 2, 3):
+        table.reset(seed)
+        while to_act := table.to_act():
+            seat = to_act[0]
+            ids = table.legal_ids(seat)
+            mask = table.mask(seat)
+            assert mask.tolist() == table._mask_of(ids).tolist()
+            assert table.mask(seat) is not mask
+            if ids.shared:
+                assert ids.kept is not None and ids.kept is not mask
+                if id(ids) in seen and seen[id(ids)][0] is ids:
+                    reused += 1
+                    assert seen[id(ids)][1] is not mask
+                seen[id(ids)] = (ids, mask)
+                mask[:] = 0  # a learner's write: the kept mask must not change
+            choices = sorted(ids)
+            action = table.action(seat, choices[rng.randrange(len(choices))])
+            assert action is not None
+            table.play(action)
+    assert reused > 10

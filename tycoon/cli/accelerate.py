@@ -38,10 +38,17 @@ BOTS = ("ismcts",)
 # object.__new__ (a fast replace), which compiled classes refuse.
 INTERPRETED = {"milton_keynes": ("state.py",)}
 
+# The RL adapters' table (ids, masks and observations of every step; the PettingZoo and
+# Gymnasium classes stay interpreted), compiled when the [rl] extra's numpy and gymnasium are
+# installed: mypyc type-checks a module's imports.
+RL = ("tycoon/rl/core.py",)
+RL_NEEDS = ("numpy", "gymnasium")
+
 
 def module_paths(source: Path) -> list[str]:
     """The core's modules, the search bot and every module of every game but its ``__init__``
-    (which registers it), relative to the directory holding the package.
+    (which registers it), relative to the directory holding the package; and the RL table where
+    the ``[rl]`` extra is installed.
 
     Every game is compiled, always: an interpreted class cannot derive from a compiled one, and
     every game's actions, action sets and game class derive from the core's, while importing
@@ -56,6 +63,8 @@ def module_paths(source: Path) -> list[str]:
             for module in sorted(package.glob("*.py"))
             if module.name != "__init__.py" and module.name not in INTERPRETED.get(package.name, ())
         )
+    if all(importlib.util.find_spec(name) is not None for name in RL_NEEDS):
+        paths.extend(RL)
     return paths
 
 

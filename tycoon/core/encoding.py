@@ -379,9 +379,14 @@ class LegalIds(Mapping[int, Action]):
     set as an integer (bit ``i`` set for id ``i``), for masks made without a loop over the ids.
     ``spans`` are runs of ids known legal without building their actions (see :meth:`span`);
     an entry :data:`LATER` has its action made by ``build(id)`` when it is looked up.
+
+    An encoding may hand out the same ids again for another state where they are the same
+    (their actions too): it marks them ``shared``, and an adapter may then keep what it made
+    from them in ``kept`` (``tycoon.rl``: their mask, handed out as copies). Ids not shared
+    keep nothing.
     """
 
-    __slots__ = ("build", "entries", "spans")
+    __slots__ = ("build", "entries", "kept", "shared", "spans")
 
     bits: int | None = None
 
@@ -392,6 +397,10 @@ class LegalIds(Mapping[int, Action]):
         self.spans: list[tuple[int, int, Callable[[int], Action]]] = []
         # What makes the action of an id whose entry is LATER (see Encoding.rule_ids).
         self.build = build
+        # Handed out again for other states (see the class's docstring), and what an adapter
+        # made from them.
+        self.shared = False
+        self.kept: Any = None
 
     def span(self, first: int, count: int, build: Callable[[int], Action]) -> None:
         """Ids ``first .. first + count - 1`` are legal, id ``first + i`` standing for the action

@@ -146,7 +146,8 @@ class Table:
         if seat not in self._acting:
             entry = (state, _NO_IDS, self._wait_mask)
         elif self._rule_ids is not None and (ruled := self._rule_ids(state, seat)) is not None:
-            entry = (state, ruled, None if ruled else self._wait_mask)
+            # Ids the encoding hands out again (shared) keep their mask once made.
+            entry = (state, ruled, ruled.kept if ruled else self._wait_mask)
         else:
             legal = self.game.legal_actions(state, seat)
             menus = self.menus_on and type(legal) is tuple
@@ -190,6 +191,25 @@ class Table:
         if not count:
             mask: np.ndarray = self._wait_mask.copy()
             return mask
+        bits = ids.bits
+        if bits is not None:
+            # Ids as an integer's bits (and maybe runs): a few set one by one (found one by
+            # one), more unpacked at once.
+            if bits.bit_count() <= _FEW_BITS:
+                mask = self._no_mask.copy()
+                while bits:
+                    low = bits & -bits
+                    mask[low.bit_length() - 1] = 1
+                    bits ^= low
+            else:
+                # Positional arguments and dtype objects: numpy parses keywords and turns a
+                # type into a dtype on every call, which here costs as much as the work.
+                packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
+                unpacked: np.ndarray = np.unpackbits(packed, None, self.wait + 1, "little")
+                mask = unpacked.view(_INT8)
+            for first, run, _ in ids.spans:
+                mask[first : first + run] = 1
+            return mask
         if ids.spans:
             mask = self._no_mask.copy()
             for index in ids.entries:
@@ -197,17 +217,12 @@ class Table:
             for first, run, _ in ids.spans:
                 mask[first : first + run] = 1
             return mask
-        bits = ids.bits
-        if count <= _FEW and (bits is None or count <= _FEW_BITS):
+        if count <= _FEW:
             # A few ids: set one by one in a copy of the zeros (cheaper than any conversion).
             mask = self._no_mask.copy()
             for index in ids:
                 mask[index] = 1
             return mask
-        if bits is not None:
-            packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
-            unpacked: np.ndarray = np.unpackbits(packed, count=self.wait + 1, bitorder="little")
-            return unpacked.view(np.int8)
         mask = self._no_mask.copy()
         mask[np.fromiter(ids, dtype=np.intp, count=count)] = 1
         return mask
@@ -221,7 +236,14 @@ class Table:
         new array."""
         _, ids, kept = self._legal_entry(seat)
         if kept is None:
-            return self._mask_of(ids)
+            made = self._mask_of(ids)
+            if not ids.shared:
+                return made
+            # Kept with the ids (their entry in the table's record keeps it for this state)
+            # and handed out as a copy.
+            ids.kept = made
+            self._legal[seat] = (self.state, ids, made)
+            kept = made
         mask: np.ndarray = kept.copy()
         return mask
 
@@ -314,6 +336,8 @@ class _Seat:
 
 
 _NO_IDS = LegalIds({})
+_UINT8 = np.dtype(np.uint8)
+_INT8 = np.dtype(np.int8)
 # At most this many ids are set one by one in a mask; more are unpacked from bits or indexed.
 _FEW = 40
 # ... or, when they come as an integer's bits (found one by one), this many.

@@ -8,14 +8,13 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
 from tycoon.core import AmountRange, Game
 from tycoon.core.actions import Action
 from tycoon.core.encoding import (
-    LATER,
     ActionKind,
     Canvas,
     Encoding,
@@ -184,10 +183,28 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._deal_actions = deal
         self._cash_templates = [A.Cash(other, 0) for other in seats]
         self._rules: Any = getattr(game, "rules", None)
+        self._game: Any = game
+        # The management menu's ids straight from the table (see rule_ids): where each kind
+        # of square's ids start, each partner's deal id, back's id; what each id stands for.
+        self._square_at = {
+            kind: self.base_id(kind, (0,))
+            for kind in (A.Build, A.Sell, A.SellAll, A.Mortgage, A.Lift)
+        }
+        self._partner_ids = [self.base_id(A.OpenDeal, (other,)) for other in seats]
+        self._back_id = self.base_id(A.Back)
+        menu: dict[int, tuple[type[Action], Any]] = {}
+        for kind, at in self._square_at.items():
+            for square in squares:
+                menu[at + square] = (kind, square)
+        for other in seats:
+            menu[self._partner_ids[other]] = (A.OpenDeal, other)
+        menu[self._back_id] = (A.Back, None)
+        self._menu_actions = menu
 
     def rule_ids(self, state: Any, seat: int) -> LegalIds | None:
         """A deal being written, straight from the table (the costliest list to make: an action
-        per deed the deal may still give or take); every other decision by the listed path.
+        per deed the deal may still give or take), and the management menu (``_menu_ids``);
+        every other decision by the listed path.
 
         As ``deal_choices`` has it: the proposer's deeds in groups without buildings, not yet
         given; the partner's likewise, not yet taken; each jail card one holds and the deal
@@ -198,32 +215,60 @@ class EsportMonopolyEncoding(Encoding[View]):
         if not stack or self._rules is None:
             return None
         deal = stack[-1]
+        if type(deal) is Manage:
+            return self._menu_ids(t, seat) if seat in t.acting else None
         if type(deal) is not Deal or deal.sent or seat not in t.acting:
             return None
         rules = self._rules
         p, q = deal.proposer, deal.partner
-        found: dict[int, Any] = {}
-        for at, owner, already in ((self._give_at, p, deal.give), (self._take_at, q, deal.take)):
-            deeds = t.holdings[owner] & ~rules.improved(t, owner)
-            for square in already:
-                deeds &= ~(1 << square)
-            while deeds:
-                low = deeds & -deeds
-                found[at + low.bit_length() - 1] = LATER
-                deeds ^= low
+        # The deeds as bits of the ids (a deed's id is its kind's first id plus its square).
+        gives = t.holdings[p] & ~rules.improved(t, p)
+        for square in deal.give:
+            gives &= ~(1 << square)
+        takes = t.holdings[q] & ~rules.improved(t, q)
+        for square in deal.take:
+            takes &= ~(1 << square)
+        bits = gives << self._give_at | takes << self._take_at | 1 << self._drop_id
         cards = t.cards
         for bit, give_id, take_id in self._card_ids:
             if cards[p] & bit and not deal.give_cards & bit:
-                found[give_id] = LATER
+                bits |= 1 << give_id
             if cards[q] & bit and not deal.take_cards & bit:
-                found[take_id] = LATER
+                bits |= 1 << take_id
         if deal.give or deal.take or deal.give_cards or deal.take_cards:
-            found[self._offer_id] = LATER
-        found[self._drop_id] = LATER
-        ids = LegalIds(found, partial(self._deal_action, p))
+            bits |= 1 << self._offer_id
+        ids = _BitIds(bits, partial(self._deal_action, p))
         cash = AmountRange(self._cash_templates[p], -t.cash[q], t.cash[p])
         ids.span(self._cash_at, CASH_BUCKETS, bucket_builder(cash, CASH_BUCKETS))
         return ids
+
+    def _menu_ids(self, t: Any, seat: int) -> LegalIds:
+        """The management menu's ids, as the game lists it (builds, sells, sell-alls and
+        mortgages, lifts, a deal with each partner unless one was opened this turn, back),
+        from the game's own squares and choices: no list of actions made, no scan."""
+        game = self._game
+        rules = self._rules
+        square_at = self._square_at
+        at = square_at[A.Build]
+        bits = 1 << self._back_id
+        for square in rules.build_squares(t, seat):
+            bits |= 1 << at + square
+        for action in game.raise_choices(t, seat):
+            bits |= 1 << square_at[type(action)] + action.square
+        at = square_at[A.Lift]
+        for square in rules.lift_squares(t, seat):
+            bits |= 1 << at + square
+        if not (t.dealt >> seat) & 1:
+            partner_ids = self._partner_ids
+            for action in game.deal_partners(t, seat):
+                bits |= 1 << partner_ids[action.partner]
+        return _BitIds(bits, partial(self._menu_action, seat))
+
+    def _menu_action(self, seat: int, action_id: int) -> Action:
+        """The management menu's action of ``action_id`` for ``seat``."""
+        kind, value = self._menu_actions[action_id]
+        built: Action = kind(seat) if value is None else kind(seat, value)  # type: ignore[call-arg]
+        return built
 
     def _deal_action(self, proposer: int, action_id: int) -> Action:
         """The deal action of ``action_id`` (not the cash's) for the proposer."""
@@ -384,3 +429,51 @@ class EsportMonopolyEncoding(Encoding[View]):
         if isinstance(frame, Choice):
             return [rel(frame.seat), frame.amount]
         return []
+
+
+class _BitIds(LegalIds):
+    """Ids from the rules (see ``rule_ids``: a deal's, the management menu's) as one integer's
+    bits, each action built from its id when looked up, and runs (a deal's cash buckets). No
+    entry per id is made (a deal may give or take twenty deeds), and the mask is unpacked from
+    the bits."""
+
+    __slots__ = ("bits", "count")
+
+    def __init__(self, bits: int, build: Callable[[int], Action]) -> None:
+        super().__init__({}, build)
+        self.bits: int | None = bits
+        self.count = bits.bit_count()
+
+    def get(self, key: int, default: Any = None) -> Any:
+        if type(key) is int and key >= 0 and (self.bits or 0) >> key & 1:
+            return self.build(key) if self.build is not None else default
+        found = self._spanned(key)
+        return default if found is None else found
+
+    def __getitem__(self, key: int) -> Action:
+        found: Action | None = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[int]:
+        bits = self.bits or 0
+        while bits:
+            low = bits & -bits
+            yield low.bit_length() - 1
+            bits ^= low
+        for first, count, _ in self.spans:
+            yield from range(first, first + count)
+
+    def __len__(self) -> int:
+        total = self.count
+        for _, count, _ in self.spans:
+            total += count
+        return total
+
+    def __contains__(self, key: object) -> bool:
+        if type(key) is not int or key < 0:
+            return False
+        if (self.bits or 0) >> key & 1:
+            return True
+        return any(first <= key < first + count for first, count, _ in self.spans)

@@ -187,6 +187,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._layout = layout
         self._minimum_bid: int = game.minimum_bid  # type: ignore[attr-defined]
         self._bid_id = self.base_id(Bid)
+        # A bid's ids by seat, lowest legal bid and money (see rule_ids).
+        self._bid_ids: dict[Any, LegalIds] = {}
         self._pass_id = self.base_id(Pass)
         self._stow_id = self.base_id(Stow)
         self._sell_id = self.base_id(Sell)
@@ -313,16 +315,25 @@ class EstatesEncoding(Encoding[EstatesView]):
         stow, pass_, sell, buy, discard, bid = self._seat_actions[seat]
         found: dict[int, Action] = {}
         if phase == BID:
-            found[self._pass_id] = pass_
-            ids = LegalIds(found)
+            # A bid's ids depend on the seat, the lowest legal bid and the seat's money only:
+            # the same ids (shared) are handed out again for the same three.
             money = state.money[seat]
             low = max(self._minimum_bid, _high_bid(state.bids) + 1)
-            if money >= low:
-                ids.span(
-                    self._bid_id,
-                    BID_BUCKETS,
-                    bucket_builder(AmountRange(bid, low, money), BID_BUCKETS),
-                )
+            key = (seat, low, money) if money >= low else seat
+            ids = self._bid_ids.get(key)
+            if ids is None:
+                found[self._pass_id] = pass_
+                ids = LegalIds(found)
+                if money >= low:
+                    ids.span(
+                        self._bid_id,
+                        BID_BUCKETS,
+                        bucket_builder(AmountRange(bid, low, money), BID_BUCKETS),
+                    )
+                ids.shared = True
+                if len(self._bid_ids) >= 4096:
+                    self._bid_ids.clear()
+                self._bid_ids[key] = ids
             return ids
         if phase == CHOOSE:
             if not state.stowed and state.money[seat] > 0:
