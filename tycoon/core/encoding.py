@@ -699,6 +699,14 @@ class Canvas:
 _PACKERS: dict[int, struct.Struct] = {}
 
 
+def set_bits(bits: int) -> Iterator[int]:
+    """The positions of ``bits``' ones, lowest first (the ids of a legal set held as bits)."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
 def spread(items: Sequence[Any], count: int) -> Sequence[Any]:
     """``items`` if there are at most ``count``, else ``count`` of them evenly spread, the first
     and the last included."""

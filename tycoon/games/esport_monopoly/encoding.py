@@ -22,6 +22,7 @@ from tycoon.core.encoding import (
     LegalIds,
     bucket_builder,
     relative_seat,
+    set_bits,
 )
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import DECK_NAMES, SQUARES
@@ -457,11 +458,7 @@ class _BitIds(LegalIds):
         return found
 
     def __iter__(self) -> Iterator[int]:
-        bits = self.bits or 0
-        while bits:
-            low = bits & -bits
-            yield low.bit_length() - 1
-            bits ^= low
+        yield from set_bits(self.bits or 0)
         for first, count, _ in self.spans:
             yield from range(first, first + count)
 

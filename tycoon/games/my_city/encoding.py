@@ -13,7 +13,14 @@ from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.actions import Action
-from tycoon.core.encoding import ActionKind, Canvas, Encoding, FeatureSlice, LegalIds
+from tycoon.core.encoding import (
+    ActionKind,
+    Canvas,
+    Encoding,
+    FeatureSlice,
+    LegalIds,
+    set_bits,
+)
 from tycoon.games.my_city.moves import CityMoves
 from tycoon.games.my_city.state import CityView, Place, Rezone, Skip
 
@@ -294,11 +301,7 @@ class _CityIds(LegalIds):
         return Rezone(self.seat, tables.board.names[square], tables.counter_names[counter])
 
     def __iter__(self) -> Iterator[int]:
-        bits = self.bits or 0
-        while bits:
-            low = bits & -bits
-            yield low.bit_length() - 1
-            bits ^= low
+        yield from set_bits(self.bits or 0)
 
     def __len__(self) -> int:
         return self.count
