@@ -119,9 +119,9 @@ def test_an_interrupted_search_reports_its_best_trial_so_far(monkeypatch, capsys
 
 def test_settings_proposed_again_are_counted_not_played_again(monkeypatch, capsys) -> None:
     from tycoon.sim import tune as tune_module
+    from tycoon.sim.sweep import play_cell as real
 
     played = []
-    real = tune_module.play_cell
 
     def counted(*args, **kwargs):
         played.append(args[1])
