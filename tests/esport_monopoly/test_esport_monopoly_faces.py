@@ -145,6 +145,9 @@ def test_render_shows_owners_buildings_mortgages_tokens_and_money() -> None:
     assert " 0 GO « 1" in text and " 1 Rookie Cup £60" in text
     assert "Seat 1: £1500" in text and "Your deeds:" in text
     assert "Now: Seat 1 is about to roll" in text
+    assert "Seat 1: £1500, on GO, 3 deeds;" in text
+    assert "Seat 2: £1500, on Pro League Qualifier, 1 deed;" in text
+    assert "Seat 4: £1500, on Grand Final, 0 deeds;" in text and "(s)" not in text
     state = position(game, owner={12: 1, 28: 2, 1: 1, 3: 1})
     text = plain(game.render_text(game.observe(state, 0)))
     assert "12 ESL Shop Online P2 rent 4x dice" in text

@@ -155,6 +155,7 @@ def test_the_picture_shows_owners_buildings_mortgages_and_tokens() -> None:
     ]
     assert len(stands) == 2
     assert "Seat 1 (you)" in picture
+    assert "0 deeds · worth" in picture and "1 deed · worth" in picture  # seat 1, seat 3
     # Tokens: a disc per seat with its number, in the seat's colour.
     assert picture.count('fill="#56B4E9"') >= 2  # seat 2: its tags on 1 and 3, its token
 

@@ -20,3 +20,8 @@ def plain(markup: str) -> str:
 def styled(text: str, style: str) -> str:
     """``text`` (escaped) wrapped in a style tag, e.g. ``styled("C4", "bold red")``."""
     return f"[{style}]{escape(text)}[/{style}]" if style else escape(text)
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 deed``, ``3 deeds``, ``0 deeds`` (a noun whose plural adds an s)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

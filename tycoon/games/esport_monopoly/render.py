@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core import Action, AmountRange
-from tycoon.core.text import escape, plain, styled
+from tycoon.core.text import escape, plain, plural, styled
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import DECK_TITLES, EVENT, FESTIVAL, SHOP, Board
 from tycoon.games.esport_monopoly.state import (
@@ -216,11 +216,11 @@ def render_text(game: EsportMonopoly, view: View) -> str:
         if t.jail[seat]:
             extra.append(f"in jail (roll {t.jail[seat]} of {board.jail_turns})")
         if t.cards[seat]:
-            extra.append(f"{bin(t.cards[seat]).count('1')} jail card(s)")
+            extra.append(plural(t.cards[seat].bit_count(), "jail card"))
         extra.append(f"net worth £{game.rules.net_worth(t, seat)}")
         lines.append(
             f"{mark}{name}: £{t.cash[seat]}, on {escape(board.names[t.position[seat]])}, "
-            f"{len(deeds)} deed(s); " + ", ".join(extra)
+            f"{plural(len(deeds), 'deed')}; " + ", ".join(extra)
         )
     lines.append(
         f"Bank: {t.stands} fan stands, {t.arenas} arenas"
@@ -481,7 +481,7 @@ def explain_outcome(game: EsportMonopoly, state: State) -> str:
             deeds = bin(t.holdings[seat]).count("1")
             lines.append(
                 f"{outcome.ranks[seat]}. {game.seat_name(seat)}: net worth £{worth} "
-                f"(cash £{t.cash[seat]}, {deeds} deed(s))"
+                f"(cash £{t.cash[seat]}, {plural(deeds, 'deed')})"
             )
         else:
             out = t.eliminated.index(seat) + 1

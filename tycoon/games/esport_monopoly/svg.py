@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from tycoon.core import Action
 from tycoon.core import svg as S
+from tycoon.core.text import plural
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly import render
 from tycoon.games.esport_monopoly.board import (
@@ -613,7 +614,7 @@ def draw_players(game: EsportMonopoly, view: View, y0: float) -> list[str]:
                 S.text(
                     262,
                     y + 18,
-                    f"{deeds} deeds · worth £{game.rules.net_worth(t, seat)}{where}",
+                    f"{plural(deeds, 'deed')} · worth £{game.rules.net_worth(t, seat)}{where}",
                     font_size=11,
                 )
             )

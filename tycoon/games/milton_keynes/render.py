@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core import Action, AmountRange
-from tycoon.core.text import escape, styled
+from tycoon.core.text import escape, plural, styled
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
 from tycoon.games.milton_keynes.actions import (
@@ -47,11 +47,6 @@ def offer_text(offer: Offer) -> str:
     give = list(offer.give) + ([f"${offer.cash}"] if offer.cash > 0 else [])
     want = list(offer.want) + ([f"${-offer.cash}"] if offer.cash < 0 else [])
     return f"{' '.join(give) or 'nothing'} for {' '.join(want) or 'nothing'}"
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 deed``, ``3 deeds``."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def blocks_text(game: MiltonKeynes, blocks: Sequence[int]) -> str:
