@@ -264,6 +264,24 @@ def test_resumed_match_continues_like_the_original(name: str) -> None:
     assert resumed.record().to_line() == partial.to_line()
 
 
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_story_and_the_board_count_in_words(name: str) -> None:
+    """Counts read as English: "1 deed", "3 deeds", never "deed(s)", in what is told of every
+    move and on the board shown at every step."""
+    game = make(name)
+    match: Match[Any, Any, Any] = Match(game, 5)
+    rng = SeededRng(12)
+    before = game.observe(match.state, None)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        action = sample_choice(match.legal_actions(seat), rng)
+        match.play(action)
+        after = game.observe(match.state, None)
+        told = [*game.narrate(before, action, after), game.render_text(after)]
+        assert not [line for line in told if "(s)" in line], told
+        before = after
+
+
 @pytest.mark.parametrize(("name", "players", "seed"), cases())
 def test_announcements_do_not_leak(name: str, players: int, seed: int) -> None:
     """How a move is announced to a seat may tell no more than that seat's view: two moves that

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tycoon.core.data import DataError, DataFiles
+from tycoon.core.text import plural
 
 DATA = Path(__file__).parent / "data"
 
@@ -230,7 +231,7 @@ class Goal:
         if kind == "cards":
             return " and ".join(f"{n} {rules.kinds[k].name}" for k, n in self.cards)
         if kind == "unused_legacy":
-            return f"end with {self.count} unused legacy card(s)"
+            return f"end with {plural(self.count, 'unused legacy card')}"
         if kind == "every_demand_met":
             return "meet every demand"
         return f"end with a treasury of ${self.count}"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core import Action, AmountRange
-from tycoon.core.text import escape, styled
+from tycoon.core.text import escape, plural, styled
 from tycoon.games.water_rights.actions import (
     Collect,
     Destroy,
@@ -492,7 +492,8 @@ def narrate(game: WaterRights, before: View, action: Action, after: View) -> lis
             )
         elif code == N_INCOME:
             out.append(
-                f"The {ROLES[item[1]]} collects ${item[2]} from {item[3]} supplied district(s)."
+                f"The {ROLES[item[1]]} collects ${item[2]} from "
+                f"{plural(item[3], 'supplied district')}."
             )
         elif code == N_DEMAND_MET:
             demand = rules.demands[item[2]]
@@ -514,7 +515,8 @@ def narrate(game: WaterRights, before: View, action: Action, after: View) -> lis
             out.append(f"The {ROLES[item[1]]} claims the bonus goal {goal.name} (+{goal.points}).")
         elif code == N_LINES:
             out.append(
-                f"The King moves the lines up: {item[1]} new district(s), {item[2]} new plant(s)."
+                f"The King moves the lines up: {plural(item[1], 'new district')}, "
+                f"{plural(item[2], 'new plant')}."
             )
         elif code == N_END:
             why = "the district supply ran out" if item[1] else "the last round is over"
