@@ -466,6 +466,56 @@ class LegalIds(Mapping[int, Action]):
         return action
 
 
+class BitIds(LegalIds):
+    """Legal ids held as one integer's bits (bit ``i`` set for id ``i``), and runs (``spans``):
+    no entry per id is made (a turn may offer hundreds) and an adapter unpacks its mask from
+    the bits. The action of an id is made only when it is looked up, by :meth:`action_of`
+    (``build(id)`` unless a subclass says otherwise)."""
+
+    __slots__ = ("bits", "count")
+
+    def __init__(self, bits: int, build: Callable[[int], Action] | None = None) -> None:
+        super().__init__({}, build)
+        self.bits: int | None = bits
+        self.count = bits.bit_count()
+
+    def action_of(self, key: int) -> Action:
+        """The action of ``key``, one of the bits' ids."""
+        if self.build is None:
+            raise KeyError(key)
+        return self.build(key)
+
+    def get(self, key: int, default: Any = None) -> Any:
+        if type(key) is int and key >= 0 and (self.bits or 0) >> key & 1:
+            return self.action_of(key)
+        found = self._spanned(key)
+        return default if found is None else found
+
+    def __getitem__(self, key: int) -> Action:
+        found: Action | None = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[int]:
+        yield from set_bits(self.bits or 0)
+        for first, count, _ in self.spans:
+            yield from range(first, first + count)
+
+    def __len__(self) -> int:
+        total = self.count
+        for _, count, _ in self.spans:
+            total += count
+        return total
+
+    def __contains__(self, key: object) -> bool:
+        if type(key) is not int or key < 0:
+            return False
+        if (self.bits or 0) >> key & 1:
+            return True
+        return any(first <= key < first + count for first, count, _ in self.spans)
+
+
 class Canvas:
     """Where an observation is written: ``data``, :attr:`Encoding.size` numbers.
 

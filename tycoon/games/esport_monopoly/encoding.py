@@ -8,7 +8,7 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -16,13 +16,13 @@ from tycoon.core import AmountRange, Game
 from tycoon.core.actions import Action
 from tycoon.core.encoding import (
     ActionKind,
+    BitIds,
     Canvas,
     Encoding,
     FeatureSlice,
     LegalIds,
     bucket_builder,
     relative_seat,
-    set_bits,
 )
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import DECK_NAMES, SQUARES
@@ -238,7 +238,7 @@ class EsportMonopolyEncoding(Encoding[View]):
                 bits |= 1 << take_id
         if deal.give or deal.take or deal.give_cards or deal.take_cards:
             bits |= 1 << self._offer_id
-        ids = _BitIds(bits, partial(self._deal_action, p))
+        ids = BitIds(bits, partial(self._deal_action, p))
         cash = AmountRange(self._cash_templates[p], -t.cash[q], t.cash[p])
         ids.span(self._cash_at, CASH_BUCKETS, bucket_builder(cash, CASH_BUCKETS))
         return ids
@@ -263,7 +263,7 @@ class EsportMonopolyEncoding(Encoding[View]):
             partner_ids = self._partner_ids
             for action in game.deal_partners(t, seat):
                 bits |= 1 << partner_ids[action.partner]
-        return _BitIds(bits, partial(self._menu_action, seat))
+        return BitIds(bits, partial(self._menu_action, seat))
 
     def _menu_action(self, seat: int, action_id: int) -> Action:
         """The management menu's action of ``action_id`` for ``seat``."""
@@ -430,47 +430,3 @@ class EsportMonopolyEncoding(Encoding[View]):
         if isinstance(frame, Choice):
             return [rel(frame.seat), frame.amount]
         return []
-
-
-class _BitIds(LegalIds):
-    """Ids from the rules (see ``rule_ids``: a deal's, the management menu's) as one integer's
-    bits, each action built from its id when looked up, and runs (a deal's cash buckets). No
-    entry per id is made (a deal may give or take twenty deeds), and the mask is unpacked from
-    the bits."""
-
-    __slots__ = ("bits", "count")
-
-    def __init__(self, bits: int, build: Callable[[int], Action]) -> None:
-        super().__init__({}, build)
-        self.bits: int | None = bits
-        self.count = bits.bit_count()
-
-    def get(self, key: int, default: Any = None) -> Any:
-        if type(key) is int and key >= 0 and (self.bits or 0) >> key & 1:
-            return self.build(key) if self.build is not None else default
-        found = self._spanned(key)
-        return default if found is None else found
-
-    def __getitem__(self, key: int) -> Action:
-        found: Action | None = self.get(key)
-        if found is None:
-            raise KeyError(key)
-        return found
-
-    def __iter__(self) -> Iterator[int]:
-        yield from set_bits(self.bits or 0)
-        for first, count, _ in self.spans:
-            yield from range(first, first + count)
-
-    def __len__(self) -> int:
-        total = self.count
-        for _, count, _ in self.spans:
-            total += count
-        return total
-
-    def __contains__(self, key: object) -> bool:
-        if type(key) is not int or key < 0:
-            return False
-        if (self.bits or 0) >> key & 1:
-            return True
-        return any(first <= key < first + count for first, count, _ in self.spans)

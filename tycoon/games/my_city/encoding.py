@@ -7,7 +7,7 @@ placement and, with Rezoning, one per (square, counter) rezoning; ``docs/rl.md``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 from tycoon.core.actions import Action
 from tycoon.core.encoding import (
     ActionKind,
+    BitIds,
     Canvas,
     Encoding,
     FeatureSlice,
     LegalIds,
-    set_bits,
 )
 from tycoon.games.my_city.moves import CityMoves
 from tycoon.games.my_city.state import CityView, Place, Rezone, Skip
@@ -252,16 +252,13 @@ class MyCityEncoding(Encoding[CityView]):
         return super().legal_ids(legal)
 
 
-class _CityIds(LegalIds):
+class _CityIds(BitIds):
     """The ids of a seat's moves as one integer's bits, worked out by arithmetic on the masks of
     its legal moves; an action is built only when it is looked up (a turn may offer hundreds)."""
 
-    __slots__ = ("bits", "count", "encoding", "seat", "skip_id")
+    __slots__ = ("encoding", "seat", "skip_id")
 
     def __init__(self, encoding: MyCityEncoding, moves: CityMoves) -> None:
-        super().__init__({})
-        self.encoding = encoding
-        self.seat = moves.seat
         squares = encoding._squares
         counters = encoding._counters
         spread = encoding._spread
@@ -280,15 +277,15 @@ class _CityIds(LegalIds):
             bits |= replacements << rezone_base + square * counters
         # The skip's id follows the rezonings' (offered only with REZONING, when no counter can
         # be placed).
-        self.skip_id = rezone_base + squares * counters
+        skip_id = rezone_base + squares * counters
         if moves.can_skip:
-            bits |= 1 << self.skip_id
-        self.bits: int | None = bits
-        self.count = bits.bit_count()
+            bits |= 1 << skip_id
+        super().__init__(bits)
+        self.encoding = encoding
+        self.seat = moves.seat
+        self.skip_id = skip_id
 
-    def __getitem__(self, key: int) -> Action:
-        if key not in self:
-            raise KeyError(key)
+    def action_of(self, key: int) -> Action:
         tables = self.encoding.tables
         squares = self.encoding._squares
         counters = self.encoding._counters
@@ -299,12 +296,3 @@ class _CityIds(LegalIds):
             return Place(self.seat, tables.counter_names[counter], tables.board.names[square])
         square, counter = divmod(key - counters * squares, counters)
         return Rezone(self.seat, tables.board.names[square], tables.counter_names[counter])
-
-    def __iter__(self) -> Iterator[int]:
-        yield from set_bits(self.bits or 0)
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __contains__(self, key: object) -> bool:
-        return type(key) is int and key >= 0 and bool((self.bits or 0) >> key & 1)
