@@ -11,6 +11,7 @@ import copy
 import dataclasses
 import itertools
 import json
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -264,6 +265,14 @@ def test_resumed_match_continues_like_the_original(name: str) -> None:
     assert resumed.record().to_line() == partial.to_line()
 
 
+# "1 deeds": a count of one with a plural noun, for the nouns the games count.
+ONE_OF_MANY = re.compile(
+    r"(?<![\d.,])(?<!Seat )(?<!seat )(?<!Player )1 (?:deed|permit|block|card|plant|district|"
+    r"building|lot|stand|arena|player|seat|move|point|coin|share|round|year|turn|house|park|"
+    r"slum|tile|step)s\b"
+)
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_the_story_and_the_board_count_in_words(name: str) -> None:
     """Counts read as English: "1 deed", "3 deeds", never "deed(s)", in what is told of every
@@ -272,13 +281,21 @@ def test_the_story_and_the_board_count_in_words(name: str) -> None:
     match: Match[Any, Any, Any] = Match(game, 5)
     rng = SeededRng(12)
     before = game.observe(match.state, None)
+    steps = 0
     while not match.is_over():
         seat = match.to_act()[0]
         action = sample_choice(match.legal_actions(seat), rng)
         match.play(action)
         after = game.observe(match.state, None)
         told = [*game.narrate(before, action, after), game.render_text(after)]
+        # Every seat's board too, in the terminal and as the browser draws it (every few
+        # steps: a random game of Esport Monopoly runs thousands).
+        steps += 1
+        for viewer in range(game.players) if steps % 5 == 0 else ():
+            view = game.observe(match.state, viewer)
+            told += [game.render_text(view), game.render_svg(view) or ""]
         assert not [line for line in told if "(s)" in line], told
+        assert not [found for line in told for found in ONE_OF_MANY.findall(line)], told
         before = after
 
 

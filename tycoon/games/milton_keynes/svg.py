@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from tycoon.core import Action
 from tycoon.core import svg as S
+from tycoon.core.text import plural
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
 from tycoon.games.milton_keynes.actions import (
@@ -661,8 +662,9 @@ def draw_players(game: MiltonKeynes, view: View, panel: Panel) -> None:
         cash = f"${view.cash}" if seat == view.seat else "cash hidden"
         facts = (
             f"rail {view.markers[seat]} (roundabout {view.floors[seat]}) · "
-            f"{view.blocks[seat]} blocks · {cash} · {view.deed_counts[seat]} deeds · "
-            f"{view.permit_counts[seat]} permits"
+            f"{plural(view.blocks[seat], 'block')} · {cash} · "
+            f"{plural(view.deed_counts[seat], 'deed')} · "
+            f"{plural(view.permit_counts[seat], 'permit')}"
         )
         known = []
         if seat != view.seat:
