@@ -215,13 +215,13 @@ def test_bad_input_is_answered_and_the_server_keeps_serving(client: TestClient) 
     bad = client.post(
         "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
     )
-    assert bad.status_code == 403 and "not valid JSON" in bad.json()["error"]
+    assert bad.status_code == 400 and "not valid JSON" in bad.json()["error"]
     unknown = client.post("/api/tables", json={"game": "chess"})
     assert unknown.status_code == 400 and "chess" in unknown.json()["error"]
     wrong_bot = client.post("/api/tables", json={"game": "my-city", "seats": ["human", "genius"]})
     assert wrong_bot.status_code == 400 and "genius" in wrong_bot.json()["error"]
     big = client.post("/api/tables", content=b"[" + b"1," * MESSAGE_LIMIT + b"1]")
-    assert big.status_code == 403 and "at most" in big.json()["error"]
+    assert big.status_code == 413 and "at most" in big.json()["error"]
     with client.websocket_connect("/ws/table/nope") as socket:
         assert socket.receive_json() == {"type": "error", "reason": "there is no table 'nope'"}
     table = new_table(client, "my-city", [{"name": "Ann"}, "greedy"])
@@ -239,6 +239,47 @@ def test_bad_input_is_answered_and_the_server_keeps_serving(client: TestClient) 
         assert next_error(socket) == "messages are JSON text, not binary frames"
     assert client.get("/api/tables").status_code == 200
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "playing"
+
+
+def test_a_field_an_endpoint_does_not_take_is_refused_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    """A misspelt or foreign field is named in the error, not dropped: a table asked for with
+    "option" instead of "options", or a seat written {"kind": "bot", "bot": "greedy"}, would
+    otherwise be made without what was asked (an open seat instead of a bot)."""
+    cases = [
+        ({"game": "my-city", "option": {"size": 8}}, "a new table has no field 'option'"),
+        (
+            {"game": "my-city", "seats": [{"name": "Ann"}, {"kind": "bot", "bot": "greedy"}]},
+            "a seat has no field 'kind'",
+        ),
+    ]
+    tables = client.get("/api/tables").json()
+    for body, reason in cases:
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 400 and answer.json()["error"].startswith(reason), answer.text
+    assert client.get("/api/tables").json() == tables
+    table = new_table(client, "my-city", [{"name": "Ann"}, {"name": "Bob"}])
+    token = table["seats"][0]["token"]
+    before = client.get(f"/api/tables/{table['id']}").json()["version"]
+    moved = client.post(
+        f"/api/tables/{table['id']}/moves",
+        json={"seat": 0, "token": token, "choise": 0},
+    )
+    assert moved.status_code == 400 and "a move has no field 'choise'" in moved.json()["error"]
+    for endpoint in ("leave", "undo"):
+        answer = client.post(
+            f"/api/tables/{table['id']}/{endpoint}", json={"seat": 0, "token": token, "x": 1}
+        )
+        assert answer.status_code == 400 and "no field 'x'" in answer.json()["error"]
+    with client.websocket_connect(socket_url(table, 0)) as socket:
+        socket.receive_json()
+        socket.send_json({"type": "move", "choise": 0})
+        assert next_error(socket).startswith("this message has no field 'choise'; its fields:")
+        socket.send_json({"type": "view", "seat": 1})
+        assert "no field 'seat'" in next_error(socket)
+    after = client.get(f"/api/tables/{table['id']}").json()
+    assert after["version"] == before and after["seats"][0]["name"] == "Ann"
 
 
 def test_a_table_may_not_read_files_on_the_server(client: TestClient, tmp_path: Path) -> None:

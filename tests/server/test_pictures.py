@@ -250,7 +250,8 @@ def test_an_uploaded_record_replays_only_if_its_game_is_over(
         ({"text": line, "number": 3}, 400, "from 1 to 1"),
         ({"text": ""}, 400, "no game record"),
         ({"text": '{"game": "chess"}'}, 400, "not a game record"),
-        ({"number": 1}, 403, "text"),  # not a request for a replay at all, as bad JSON is
+        ({"number": 1}, 400, "text"),  # not a request for a replay at all, as bad JSON is
+        ({"text": line, "numbre": 1}, 400, "a replay has no field 'numbre'"),
     ]:
         answer = client.post("/api/replays", json=body)
         assert answer.status_code == status and reason in answer.json()["error"], answer.text

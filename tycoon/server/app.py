@@ -26,7 +26,15 @@ from tycoon.core import TycoonError, get_spec
 from tycoon.core.players import bots_for
 from tycoon.server.collector import scheduled_collections
 from tycoon.server.hub import listen
-from tycoon.server.master import LiveTable, Master, NotFound, Refused, SeatRequest
+from tycoon.server.master import (
+    BadRequest,
+    LiveTable,
+    Master,
+    NotFound,
+    Refused,
+    SeatRequest,
+    TooLarge,
+)
 from tycoon.server.replays import RECORD_LIMIT, ReplayError, Replays, Unfinished, parse_upload
 from tycoon.server.storage import (
     CHANNEL,
@@ -44,6 +52,9 @@ log = logging.getLogger("tycoon.server")
 
 HERE = Path(__file__).parent
 MESSAGE_LIMIT = 64 * 1024  # bytes in one message from a client
+# What a move may carry besides who sends it: its notation or its choice (and amount), and the
+# version of the table it was chosen at.
+MOVE_FIELDS = ("notation", "choice", "amount", "version")
 RATE = 20.0  # messages per second a connection may send, on average
 BURST = 40.0  # and at once
 STRIKES = 100  # messages refused for speed before the connection is closed
@@ -221,23 +232,38 @@ def seat_link(table_id: str, seat: int, token: str) -> str:
 
 
 async def read_json(request: Request, limit: int = MESSAGE_LIMIT) -> dict[str, Any]:
-    body = await request.body()
-    if len(body) > limit:
-        raise Refused(f"a request body has at most {limit} bytes")
+    # Read no more than the limit: a body far too large is refused without being held whole.
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise TooLarge(f"a request body has at most {limit} bytes")
+    chunks = bytearray()
+    async for chunk in request.stream():
+        chunks += chunk
+        if len(chunks) > limit:
+            raise TooLarge(f"a request body has at most {limit} bytes")
+    body = bytes(chunks)
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Refused("the request body is not valid JSON") from None
+        raise BadRequest("the request body is not valid JSON") from None
     if not isinstance(data, dict):
-        raise Refused("the request body is a JSON object")
+        raise BadRequest("the request body is a JSON object")
     return data
+
+
+def only(data: dict[str, Any], fields: tuple[str, ...], what: str) -> None:
+    """Refuse an object with a field it does not take (a misspelt "option" would otherwise be
+    dropped without a word and the table made without it)."""
+    for key in data:
+        if key not in fields:
+            raise BadRequest(f"{what} has no field {key[:40]!r}; its fields: {', '.join(fields)}")
 
 
 def _int_or_none(value: Any, what: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(f"{what} is a whole number")
+        raise BadRequest(f"{what} is a whole number")
     return value
 
 
@@ -319,11 +345,12 @@ def create_app(
     @app.post("/api/replays")
     async def upload_replay(request: Request) -> dict[str, Any]:
         data = await read_json(request, RECORD_LIMIT)
+        only(data, ("text", "number"), "a replay")
         text, number = data.get("text"), data.get("number", 1)
         if not isinstance(text, str):
-            raise Refused('send the record file\'s text: {"text": "...", "number": 1}')
+            raise BadRequest('send the record file\'s text: {"text": "...", "number": 1}')
         if isinstance(number, bool) or not isinstance(number, int):
-            raise Refused("number is the record's place in the file, from 1")
+            raise BadRequest("number is the record's place in the file, from 1")
         record = parse_upload(text, number)
         found = await asyncio.to_thread(replays.upload, record)
         return replays.summary(found)
@@ -369,31 +396,33 @@ def create_app(
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
         data = await read_json(request)
+        only(data, ("game", "players", "options", "timer", "seats"), "a new table")
         game = data.get("game")
         if not isinstance(game, str):
-            raise Refused('name the game, e.g. {"game": "my-city", ...}')
+            raise BadRequest('name the game, e.g. {"game": "my-city", ...}')
         spec = get_spec(game)
         seats = data.get("seats", [HUMAN] * spec.default_players)
         if not isinstance(seats, list) or not seats:
-            raise Refused('seats is a list, e.g. ["human", "greedy"] or [{"name": "Ann"}]')
+            raise BadRequest('seats is a list, e.g. ["human", "greedy"] or [{"name": "Ann"}]')
         requests = []
         for seat in seats:
             if isinstance(seat, str):
                 requests.append(SeatRequest(seat.strip() or HUMAN))
             elif isinstance(seat, dict):
+                only(seat, ("code", "name"), "a seat")
                 code, name = seat.get("code", HUMAN), seat.get("name")
                 if not isinstance(code, str) or not (name is None or isinstance(name, str)):
-                    raise Refused('a seat is {"code": ..., "name": ...}')
+                    raise BadRequest('a seat is {"code": ..., "name": ...}')
                 requests.append(SeatRequest(code.strip() or HUMAN, name or None))
             else:
-                raise Refused('each seat is a seat code or {"code": ..., "name": ...}')
+                raise BadRequest('each seat is a seat code or {"code": ..., "name": ...}')
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise Refused("options is an object of option names and values")
+            raise BadRequest("options is an object of option names and values")
         players = _int_or_none(data.get("players"), "players")
         timer = data.get("timer", 0)
         if isinstance(timer, bool) or not isinstance(timer, int | float):
-            raise Refused("timer is a number of seconds (0: no move timer)")
+            raise BadRequest("timer is a number of seconds (0: no move timer)")
         master = master_of(request)
         table_id, tokens = await master.create_table(
             spec.name, players, options, requests, timer=timer
@@ -414,9 +443,10 @@ def create_app(
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def take_seat(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         data = await read_json(request)
+        only(data, ("name",), "taking a seat")
         name = data.get("name")
         if not isinstance(name, str):
-            raise Refused("give your name to take a seat")
+            raise BadRequest("give your name to take a seat")
         token = await master_of(request).take_seat(table_id, seat, name)
         return {"seat": seat, "token": token, "link": seat_link(table_id, seat, token)}
 
@@ -434,12 +464,13 @@ def create_app(
     @app.post("/api/tables/{table_id}/moves")
     async def move(request: Request, table_id: str) -> dict[str, Any]:
         data = await read_json(request)
+        only(data, ("seat", "token", *MOVE_FIELDS), "a move")
         seat, token = data.get("seat"), data.get("token")
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
             raise Refused("a move needs your seat and its token")
         notation = data.get("notation")
         if notation is not None and not isinstance(notation, str):
-            raise Refused("notation is text")
+            raise BadRequest("notation is text")
         version = await master_of(request).act(
             table_id,
             seat,
@@ -454,6 +485,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/leave")
     async def leave(request: Request, table_id: str) -> dict[str, Any]:
         data = await read_json(request)
+        only(data, ("seat", "token"), "leaving")
         seat, token = data.get("seat"), data.get("token")
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
             raise Refused("leaving needs your seat and its token")
@@ -463,6 +495,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/undo")
     async def undo(request: Request, table_id: str) -> dict[str, Any]:
         data = await read_json(request)
+        only(data, ("seat", "token"), "an undo")
         seat, token = data.get("seat"), data.get("token")
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
             raise Refused("an undo needs your seat and its token")
@@ -560,6 +593,11 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
             _reply(client, 'a message is a JSON object, e.g. {"type": "move", ...}')
             continue
         kind = data.get("type")
+        try:
+            only(data, ("type", *MOVE_FIELDS) if kind == "move" else ("type",), "this message")
+        except BadRequest as problem:
+            _reply(client, problem.reason)
+            continue
         if kind == "ping":
             client.push({"type": "pong"})
         elif kind == "view":
@@ -573,7 +611,7 @@ async def _serve(master: Master, table: LiveTable, client: SocketClient, token: 
             try:
                 notation = data.get("notation")
                 if notation is not None and not isinstance(notation, str):
-                    raise Refused("notation is text")
+                    raise BadRequest("notation is text")
                 await master.act(
                     table.id,
                     client.seat,

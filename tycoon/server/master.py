@@ -83,6 +83,17 @@ class NotFound(Refused):
     status = 404
 
 
+class BadRequest(Refused):
+    """A request that is not what its endpoint takes: not JSON, a field of the wrong type or
+    one it does not know."""
+
+    status = 400
+
+
+class TooLarge(BadRequest):
+    status = 413
+
+
 class Stale(Refused):
     """A move chosen from a view the table has moved past."""
 
