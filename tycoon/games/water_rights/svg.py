@@ -150,8 +150,12 @@ def _status(game: WaterRights, view: View) -> str:
     if view.phase == OVER:
         return f"Game over after round {view.round}"
     rounds = game.rules.economy.rounds
-    who = ROLES[view.active] + (" (you)" if view.role == view.active else "")
-    return f"Round {view.round} of {rounds} · {who}'s turn: {PHASE_NAMES[view.phase]}"
+    turn = (
+        f"your turn ({ROLES[view.active]})"
+        if view.role == view.active
+        else f"{ROLES[view.active]}'s turn"
+    )
+    return f"Round {view.round} of {rounds} · {turn}: {PHASE_NAMES[view.phase]}"
 
 
 def _king(game: WaterRights, view: View, y: float) -> tuple[list[str], float]:
