@@ -380,7 +380,12 @@ def test_the_lobby_lists_games_with_their_options_and_bots(client: TestClient) -
         assert spec.title in page.text
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert {o["name"]: o["default"] for o in games["my-city"]["options"]}
-    assert "greedy" in [b["code"] for b in games["my-city"]["bots"]]
+    # Weakest first, so that a player choosing an opponent reads them in order of strength.
+    weakest_first = ["random", "greedy", "easy", "normal", "hard", "ismcts"]
+    for game in games.values():  # (the tests' own game has no greedy bot)
+        codes = [b["code"] for b in game["bots"]]
+        assert codes == [code for code in weakest_first if code in codes], codes
+    assert [b["code"] for b in games["my-city"]["bots"]] == weakest_first
     assert client.get("/static/table.js").status_code == 200
 
 

@@ -649,6 +649,7 @@ def register() -> None:
         "information-set Monte Carlo tree search from its own view "
         f"({DEFAULT_ITERATIONS} iterations a move unless told)",
         params=PARAMS,
+        rank=50,
     )
-    for name, (summary, defaults) in PRESETS.items():
-        register_bot(name, preset_factory(defaults), summary, params=PARAMS)
+    for rank, (name, (summary, defaults)) in enumerate(PRESETS.items(), start=2):
+        register_bot(name, preset_factory(defaults), summary, params=PARAMS, rank=10 * rank)

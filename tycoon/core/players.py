@@ -72,6 +72,7 @@ class BotEntry:
     factory: BotFactory
     game: str | None  # None: plays every game
     params: tuple[str, ...] = ()
+    rank: int = 0  # its place in lists (weakest first)
 
 
 _BOTS: dict[tuple[str, str | None], BotEntry] = {}
@@ -83,10 +84,14 @@ def register_bot(
     summary: str,
     game: str | None = None,
     params: tuple[str, ...] = (),
+    rank: int = 0,
 ) -> None:
-    """Register a seat code, for one game (by its spec name) or for all (``game=None``)."""
+    """Register a seat code, for one game (by its spec name) or for all (``game=None``).
+    ``rank`` places it in the lists a player chooses from, weakest first: the random bot 0, a
+    game's rule-based bot 10, the search's presets 20 to 40, the search with its own settings
+    50 (bots of one rank by code)."""
     _BOTS[(normalise_name(code), game)] = BotEntry(
-        normalise_name(code), summary, factory, game, params
+        normalise_name(code), summary, factory, game, params, rank
     )
 
 
@@ -105,14 +110,15 @@ def parse_seat_code(text: str) -> tuple[str, dict[str, str]]:
 
 
 def bots_for(game_name: str) -> list[BotEntry]:
-    """The bots that can sit at ``game_name``; a game's own entry hides a generic one."""
+    """The bots that can sit at ``game_name``, weakest first (by rank); a game's own entry
+    hides a generic one."""
     entries: dict[str, BotEntry] = {}
     for (code, game), entry in _BOTS.items():
         if game is None and code not in entries:
             entries[code] = entry
         if game == game_name:
             entries[code] = entry
-    return [entries[c] for c in sorted(entries)]
+    return sorted(entries.values(), key=lambda entry: (entry.rank, entry.code))
 
 
 def make_bot(code_text: str, game: Game[Any, Any, Any], seat: int, rng: Rng) -> Bot:

@@ -30,6 +30,7 @@ register_bot(
     "buys, bids up to a value, builds on full groups, mortgages to survive, trades for groups",
     game=EsportMonopoly.spec.name,
     params=("reserve", "deals", "noise"),
+    rank=10,
 )
 
 __all__ = ["EsportMonopoly"]

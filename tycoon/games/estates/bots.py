@@ -288,4 +288,5 @@ register_bot(
     "bids a share of a piece's worth, buys only when keeping the piece beats the bid",
     game="estates",
     params=("rivalry", "money", "share", "reserve", "noise", "jitter"),
+    rank=10,
 )

@@ -29,6 +29,7 @@ register_bot(
     "for the most income blocks",
     game="milton-keynes",
     params=("noise",),
+    rank=10,
 )
 
 __all__ = ["MiltonKeynes"]

@@ -39,6 +39,7 @@ register_bot(
     "the placement that most improves its prestige margin over the best opponent",
     game=MyCity.spec.name,
     params=("noise",),
+    rank=10,
 )
 
 __all__ = [

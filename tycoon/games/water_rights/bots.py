@@ -513,4 +513,5 @@ def register_bots() -> None:
         "the King taxes the richest colours",
         game="water-rights",
         params=("noise",),
+        rank=10,
     )
