@@ -253,6 +253,8 @@ def test_a_field_an_endpoint_does_not_take_is_refused_and_changes_nothing(
             {"game": "my-city", "seats": [{"name": "Ann"}, {"kind": "bot", "bot": "greedy"}]},
             "a seat has no field 'kind'",
         ),
+        # An option named like make's own argument is an unknown option (it was a 500).
+        ({"game": "my-city", "options": {"players": 9}}, "my-city has no option 'players'"),
     ]
     tables = client.get("/api/tables").json()
     for body, reason in cases:

@@ -31,7 +31,6 @@ from tycoon.core import (
     derive_seed,
     game_class,
     get_spec,
-    make,
     replay,
     sample_choice,
 )
@@ -219,7 +218,9 @@ class Master:
         if len(seats) != count:
             raise OptionError(f"give one seat for each of the {count} players")
         _refuse_server_files(spec.name, options)
-        game = make(spec.name, count, **options)
+        # The options as a dictionary, not as keywords: an option called "players" (or any
+        # name make takes itself) is then an unknown option, not a clash of arguments.
+        game = game_class(spec.name)(count, dict(options))
         for seat, request in enumerate(seats):
             if request.code != HUMAN:
                 make_bot(request.code, game, seat, SeededRng(0))
@@ -287,7 +288,7 @@ class Master:
     def _load(self, table_id: str) -> LiveTable:
         row = self.storage.table(table_id)
         stored = self.storage.moves(table_id)
-        game = make(row.game, row.players, **row.options)
+        game = game_class(row.game)(row.players, dict(row.options))
         if game.spec.version != row.version:
             raise Refused(
                 f"table {table_id} was played with {row.game} version {row.version}; "
