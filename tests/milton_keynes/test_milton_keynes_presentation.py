@@ -35,6 +35,12 @@ def test_map_of_a_four_player_game_leaves_row_i_blank() -> None:
     flat = plain(game.render_text(game.observe(game.initial_state(SeededRng(1)), None)))
     row_i = next(line for line in flat.splitlines() if line.startswith(" I "))
     assert row_i.strip() == "I"
+    # ... and the legend says why the squares are blank; with five players none is.
+    assert "blank squares: off the 4-player map" in flat
+    five = new_game(5)
+    assert "blank squares" not in plain(
+        five.render_text(five.observe(five.initial_state(SeededRng(1)), None))
+    )
 
 
 def test_describe_legal_groups_offers_bids_and_commissions() -> None:

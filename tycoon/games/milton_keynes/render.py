@@ -203,11 +203,16 @@ def legend_lines(game: MiltonKeynes, view: View) -> list[str]:
         own = view.hand_deeds[0] if view.hand_deeds else bd.INDEX["G7"]
         deed = styled(deed_code(own), f"underline {game.player_colour(view, view.seat)}")
         marks.insert(0, f"{deed} your deed")
-    return [
+    lines = [
         f"Map: {sample} a building, its kind and owner (here a DUMP of {game.seat_name(owner)})",
         f"     kinds: {kinds}",
         "     " + "  ".join(marks),
     ]
+    cells = range(len(bd.ROWS) * bd.COLUMNS)
+    if any(not game.region >> p & 1 for p in cells if p != bd.MISSING):
+        # Fewer players play on part of the map: the rest is left blank.
+        lines.append(f"     blank squares: off the {game.players}-player map")
+    return lines
 
 
 def _phase_lines(game: MiltonKeynes, view: View, phase: Phase) -> list[str]:
