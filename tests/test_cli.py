@@ -30,6 +30,10 @@ def test_games_lists_every_game_with_options(monkeypatch, capsys) -> None:
         (["play", "sealed-auction", "--seats", "human,wizard"], "no bot 'wizard'"),
         (["play", "sealed-auction", "--seats", "human,random,random"], "takes 2-2 players"),
         (["simulate", "sealed-auction", "--seats", "human,random"], "bots only"),
+        # An empty --seats is a mistake, not the default seats.
+        (["simulate", "sealed-auction", "--seats", ""], "seat codes separated by commas"),
+        (["play", "sealed-auction", "--seats", ""], "seat codes separated by commas"),
+        (["sweep", "sealed-auction", "--vary", "cash=5,10", "--seats", ""], "separated by"),
         (["replay", "/nonexistent/games.jsonl"], "no such file"),
     ],
 )

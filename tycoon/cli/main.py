@@ -167,9 +167,9 @@ def play(
         if match.is_over():
             raise OptionError("that game is already over (watch it with tycoon replay)")
         saved = list(record.seats)
-        seat_list = parse_seats(seats) if seats else saved
+        seat_list = parse_seats(seats) if seats is not None else saved
         if len(seat_list) != match.game.players:
-            if not seats and not saved:
+            if seats is None and not saved:
                 raise OptionError("the saved game does not say who sits where; give --seats")
             raise OptionError(
                 f"the saved game has {match.game.players} seats; give --seats for each"
@@ -196,7 +196,11 @@ def play(
             raise OptionError("name a game to play (tycoon games lists them)")
         spec = get_spec(game)
         options = parse_game_options(spec, list(ctx.args))
-        seat_list = parse_seats(seats) if seats else _default_seats(spec.name, spec.default_players)
+        seat_list = (
+            parse_seats(seats)
+            if seats is not None
+            else _default_seats(spec.name, spec.default_players)
+        )
         configured = make(spec.name, len(seat_list), **options)
         _check_seats(configured, seat_list)
         if save is not None:
@@ -265,7 +269,7 @@ def simulate(
     every variant plays the same seeds, and the report puts them side by side."""
     spec = get_spec(game)
     base = parse_game_options(spec, list(ctx.args))
-    seat_list = parse_seats(seats) if seats else ["random"] * spec.default_players
+    seat_list = parse_seats(seats) if seats is not None else ["random"] * spec.default_players
     if HUMAN in seat_list:
         raise UnknownBotError("simulations seat bots only (human is for tycoon play)")
     variants: list[tuple[str, dict[str, object]]] = [("base", base)]

@@ -79,7 +79,7 @@ def make_plan(
     base = {
         name: spec.option(name).validate(v) for name, v in parse_game_options(spec, words).items()
     }
-    seat_list = parse_seats(seats) if seats else ["random"] * spec.default_players
+    seat_list = parse_seats(seats) if seats is not None else ["random"] * spec.default_players
     if HUMAN in seat_list:
         raise UnknownBotError("sweeps seat bots only (human is for tycoon play)")
     return Plan(spec.name, tuple(seat_list), base, games_count, seed, rotate, jobs)
