@@ -92,3 +92,31 @@ def test_a_closed_tab_reopened_with_its_link_resumes(browser: Any, server: Serve
     click_one_move(again, rng)
     again.wait_for_function("(v) => document.body.dataset.version !== v", arg=before)
     context.close()
+
+
+def test_a_bot_to_move_is_shown_thinking(browser: Any, server: Server) -> None:
+    """While a search bot takes its seconds over a move, the seats list says it is thinking
+    (a person to move is "to move"); then the move arrives and it is the person's turn."""
+    table = new_table(server, "estates", ["ismcts:seconds=3", {"name": "Ann"}])
+    token = next(s["token"] for s in table["seats"] if s["seat"] == 1)
+    base = f"{server.base}/api/tables/{table['id']}"
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(seat_link(server, table, 1))
+    page.wait_for_selector("#picture svg")
+    mine = server.http.get(f"{base}/view", params={"seat": 1, "token": token}).json()
+    if mine["legal"]:  # Ann is the first auctioneer: she auctions a piece, the bot bids
+        auction = next(m for m in mine["legal"] if m["notation"].startswith("auction"))
+        move = {"seat": 1, "token": token, "choice": auction["choice"]}
+        assert server.http.post(f"{base}/moves", json=move).status_code == 200
+    seats = page.locator("#seats")
+    page.wait_for_function(
+        "() => /bot ismcts.*\\(thinking…\\)/.test(document.querySelector('#seats').innerText)"
+    )
+    assert "Ann" in seats.inner_text() and "(to move)" not in seats.inner_text()
+    page.wait_for_function(
+        "() => /Ann.*\\(to move\\)/.test(document.querySelector('#seats').innerText)",
+        timeout=30_000,
+    )
+    assert "thinking" not in seats.inner_text()
+    context.close()

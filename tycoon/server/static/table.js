@@ -253,7 +253,7 @@ function draw(m) {
   for (const s of m.seats) {
     const who = s.name || (s.bot ? `bot ${s.bot}` : "open seat");
     const item = el("li", { class: (s.to_act ? "to-act " : "") + (s.connected || s.bot ? "" : "offline") },
-      `${s.label}: ${who}${s.connected ? " (here)" : ""}${s.zombie ? " (a bot plays for them)" : ""}${s.to_act ? " (to move)" : ""}`);
+      `${s.label}: ${who}${s.connected ? " (here)" : ""}${s.zombie ? " (a bot plays for them)" : ""}${s.to_act ? (s.bot || s.zombie ? " (thinking…)" : " (to move)") : ""}`);
     seats.append(item);
   }
   const moves = $("moves");
