@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from server.process import free_port
 from sim.support import tycoon  # tests/ is on the path (tests/conftest.py)
 
 
@@ -581,9 +583,30 @@ def test_serve_on_a_damaged_database_file_says_so_in_one_line(
 ) -> None:
     damaged = tmp_path / "tycoon.db"
     damaged.write_text("this was a spreadsheet once\n" * 50)
+    port = str(free_port())
     code, out, err = tycoon(
-        monkeypatch, capsys, "serve", "--port", "1", "--database", f"sqlite:///{damaged}"
+        monkeypatch, capsys, "serve", "--port", port, "--database", f"sqlite:///{damaged}"
     )
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: cannot open database")
     assert damaged.read_text() == "this was a spreadsheet once\n" * 50
+
+
+def test_serve_on_a_port_in_use_says_so_before_announcing_anything(
+    monkeypatch, capsys, tmp_path: Path
+) -> None:
+    """Another server holds the port: one line, exit 2, no "serving at" banner and no
+    database made (uvicorn alone logged the error after the banner said the server was up)."""
+    database = tmp_path / "tycoon.db"
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = str(other.getsockname()[1])
+        code, out, err = tycoon(
+            monkeypatch, capsys, "serve", "--port", port, "--database", f"sqlite:///{database}"
+        )
+    assert code == 2 and out == ""
+    assert err == f"error: cannot listen on 127.0.0.1:{port}: the port is in use (another " + (
+        "server?); choose another with --port\n"
+    )
+    assert not database.exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -16,6 +18,28 @@ def default_database() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("tycoon", appauthor=False)) / "tycoon.db"
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse, before anything starts, an address this process cannot listen on: a port
+    another server holds, a host that is not one of this machine's addresses. (uvicorn would
+    log the error after the banner had said the server was up.)"""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as problem:
+        raise OptionError(f"--host {host}: not an address to listen on ({problem})") from None
+    family, kind, protocol, _, address = found[0]
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as problem:
+            reason = (
+                "the port is in use (another server?); choose another with --port"
+                if problem.errno == errno.EADDRINUSE
+                else problem.strerror or str(problem)
+            )
+            raise OptionError(f"cannot listen on {host}:{port}: {reason}") from None
 
 
 def serve(
@@ -44,6 +68,7 @@ def serve(
             f"tycoon serve needs the web extra ({missing.name} is missing): "
             'pip install "tycoon[web]"'
         ) from None
+    check_address(host, port)
     url = database or sqlite_url(default_database())
     app = create_app(url, bot_workers=bot_workers)
     console = make_console()
