@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from starlette.websockets import WebSocketDisconnect
 
 with warnings.catch_warnings():
@@ -350,6 +351,22 @@ def test_finished_tables_are_listed_apart_latest_first(client: TestClient) -> No
     assert client.get(listed["record"]).status_code == 200
     refused = client.get("/api/tables", params={"status": "secret"})
     assert refused.status_code == 400 and "status is playing or over" in refused.json()["error"]
+
+
+def test_a_table_nobody_moved_at_for_a_week_leaves_the_lobby_but_still_plays(
+    client: TestClient,
+) -> None:
+    table = new_table(client, "estates", [{"name": "Ann"}, {"name": "Bob"}])
+    assert table["id"] in {t["id"] for t in client.get("/api/tables").json()}
+    storage = client.app.state.master.storage  # type: ignore[attr-defined]
+    eight_days_ago = time.time() - 8 * 86_400
+    with storage.engine.begin() as db:
+        db.execute(
+            sa.text("UPDATE tables SET updated = :t WHERE id = :id"),
+            {"t": eight_days_ago, "id": table["id"]},
+        )
+    assert table["id"] not in {t["id"] for t in client.get("/api/tables").json()}
+    assert client.get(f"/api/tables/{table['id']}").json()["status"] == "playing"
 
 
 def test_an_empty_seat_is_taken_by_name_and_its_link_resumes(client: TestClient) -> None:

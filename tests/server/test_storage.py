@@ -102,6 +102,10 @@ def test_tables_are_listed_by_status(database_url: str) -> None:
     assert {t.id for t in storage.list_tables()} == {first, second}
     assert [t.id for t in storage.list_tables(PLAYING)] == [first]
     assert [t.id for t in storage.list_tables(OVER)] == [second]
+    # Changed at a moment or later: a table with no move since then is left out.
+    moved = storage.table(second).updated
+    assert [t.id for t in storage.list_tables(since=moved)] == [second]
+    assert storage.list_tables(PLAYING, since=moved + 1) == []
 
 
 def test_a_reopened_database_keeps_everything_and_is_not_migrated_twice(

@@ -52,6 +52,7 @@ log = logging.getLogger("tycoon.server")
 
 HERE = Path(__file__).parent
 MESSAGE_LIMIT = 64 * 1024  # bytes in one message from a client
+LISTED_IDLE = 7 * 86_400  # seconds without a move after which the lobby no longer lists a table
 # What a move may carry besides who sends it: its notation or its choice (and amount), and the
 # version of the table it was chosen at.
 MOVE_FIELDS = ("notation", "choice", "amount", "version")
@@ -384,7 +385,9 @@ def create_app(
             return [finished_summary(row) for row in rows]
         if status != PLAYING:
             raise TycoonError(f"status is {PLAYING} or {OVER}, not {status[:20]!r}")
-        rows = await asyncio.to_thread(master.storage.list_tables, PLAYING, 100)
+        # A table nobody has moved at for a week leaves the list (its links still work).
+        since = time.time() - LISTED_IDLE
+        rows = await asyncio.to_thread(master.storage.list_tables, PLAYING, 100, since)
         result = []
         for row in rows:
             try:

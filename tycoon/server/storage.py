@@ -206,7 +206,10 @@ class Storage:
         """:meth:`submit_zombies`, waiting until it is durable."""
         self.submit_zombies(table_id, zombies).result()
 
-    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+    def list_tables(
+        self, status: str | None = None, limit: int = 100, since: float | None = None
+    ) -> list[TableRow]:
+        """Tables, the last changed first: of one status, changed at ``since`` or later."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -586,10 +589,14 @@ class SqlStorage(Storage):
 
         return self.writer.submit(mark, table_id)
 
-    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+    def list_tables(
+        self, status: str | None = None, limit: int = 100, since: float | None = None
+    ) -> list[TableRow]:
         query = sa.select(tables).order_by(tables.c.updated.desc()).limit(limit)
         if status is not None:
             query = query.where(tables.c.status == status)
+        if since is not None:
+            query = query.where(tables.c.updated >= since)
         with self.engine.connect() as db:
             rows = db.execute(query).all()
             ids = [r.id for r in rows]
