@@ -25,20 +25,27 @@ from tycoon.core.players import make_bot
 MAX_DECISIONS = 1_000_000  # a game that never ends is a bug, not a measurement
 
 
+def greedy_game(game: Any, seed: int, index: int, play: Any = play_bots) -> tuple[Any, int]:
+    """Game ``index`` of a run seeded ``seed``, every seat ``greedy``, played through ``play``
+    (the game's own loop by default): its end state and the decisions made."""
+    game_seed = derive_seed(seed, index)
+    rng = SeededRng(game_seed)
+    state = game.initial_state(rng)
+    bots = [
+        make_bot("greedy", game, s, SeededRng(derive_seed(game_seed, s)))
+        for s in range(game.players)
+    ]
+    ended: tuple[Any, int] = play(game, state, bots, rng, MAX_DECISIONS)
+    return ended
+
+
 def speed(games: int, players: int, seed: int, loop: str = "game") -> str:
     game = make("esport-monopoly", players)
     play = play_bots if loop == "game" else general_play_bots
     decisions = turns = capped = 0
     start = time.perf_counter()
     for index in range(games):
-        game_seed = derive_seed(seed, index)
-        rng = SeededRng(game_seed)
-        state = game.initial_state(rng)
-        bots = [
-            make_bot("greedy", game, s, SeededRng(derive_seed(game_seed, s)))
-            for s in range(players)
-        ]
-        state, made = play(game, state, bots, rng, MAX_DECISIONS)
+        state, made = greedy_game(game, seed, index, play)
         decisions += made
         turns += state.table.turn
         outcome = game.outcome(state)

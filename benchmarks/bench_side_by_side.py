@@ -56,10 +56,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tycoon.core import SeededRng, derive_seed, make, play_bots
-from tycoon.core.players import make_bot
+from bench_esport_monopoly import greedy_game  # this directory: the same games, one function
 
-MAX_DECISIONS = 1_000_000  # a game that never ends is a bug, not a measurement
+from tycoon.core import make
+
 HOBBY_URL = "https://github.com/gamescomputersplay/monopoly"
 
 
@@ -98,14 +98,7 @@ def tycoon_player(seed: int, players: int = 4) -> Callable[[int], int]:
     game = make("esport-monopoly", players)
 
     def play(index: int) -> int:
-        game_seed = derive_seed(seed, index)
-        rng = SeededRng(game_seed)
-        state = game.initial_state(rng)
-        bots = [
-            make_bot("greedy", game, s, SeededRng(derive_seed(game_seed, s)))
-            for s in range(players)
-        ]
-        state, _ = play_bots(game, state, bots, rng, MAX_DECISIONS)
+        state, _ = greedy_game(game, seed, index)
         turns: int = state.table.turn
         return turns
 
