@@ -260,6 +260,15 @@ def only(data: dict[str, Any], fields: tuple[str, ...], what: str) -> None:
             raise BadRequest(f"{what} has no field {key[:40]!r}; its fields: {', '.join(fields)}")
 
 
+def seat_request(data: dict[str, Any], what: str, fields: tuple[str, ...] = ()) -> tuple[int, str]:
+    """The seat and token a seat's request carries (with ``fields`` besides, and no other)."""
+    only(data, ("seat", "token", *fields), what)
+    seat, token = data.get("seat"), data.get("token")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
+        raise Refused(f"{what} needs your seat and its token")
+    return seat, token
+
+
 def _int_or_none(value: Any, what: str) -> int | None:
     if value is None:
         return None
@@ -467,10 +476,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/moves")
     async def move(request: Request, table_id: str) -> dict[str, Any]:
         data = await read_json(request)
-        only(data, ("seat", "token", *MOVE_FIELDS), "a move")
-        seat, token = data.get("seat"), data.get("token")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
-            raise Refused("a move needs your seat and its token")
+        seat, token = seat_request(data, "a move", MOVE_FIELDS)
         notation = data.get("notation")
         if notation is not None and not isinstance(notation, str):
             raise BadRequest("notation is text")
@@ -488,20 +494,14 @@ def create_app(
     @app.post("/api/tables/{table_id}/leave")
     async def leave(request: Request, table_id: str) -> dict[str, Any]:
         data = await read_json(request)
-        only(data, ("seat", "token"), "leaving")
-        seat, token = data.get("seat"), data.get("token")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
-            raise Refused("leaving needs your seat and its token")
+        seat, token = seat_request(data, "leaving")
         await master_of(request).leave(table_id, seat, token)
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(request: Request, table_id: str) -> dict[str, Any]:
         data = await read_json(request)
-        only(data, ("seat", "token"), "an undo")
-        seat, token = data.get("seat"), data.get("token")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
-            raise Refused("an undo needs your seat and its token")
+        seat, token = seat_request(data, "an undo")
         version = await master_of(request).undo(table_id, seat, token)
         return {"ok": True, "version": version}
 
