@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tycoon.core.bitset import set_bits
 from tycoon.games.esport_monopoly.bots import REPEAT_AFTER, Greedy
-from tycoon.games.esport_monopoly.engine import bits
 from tycoon.games.esport_monopoly.state import Pay, Window
 
 from .test_greedy_paths import greedy_decisions
@@ -39,7 +39,7 @@ def find_deal_plain(bot: Greedy, t: Any) -> tuple[Any, int]:
             omask = bot.board.group_mask[other]
             need = omask & ~theirs
             if other != group and need != omask and need and need & free == need:
-                gives.append(tuple(bits(need)))
+                gives.append(tuple(set_bits(need)))
         gives.append(())
         for give in gives:
             proposal = (partner, give, take)

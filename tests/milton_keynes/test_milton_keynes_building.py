@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tycoon.core import SeededRng
+from tycoon.core.bitset import set_bits
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
 from tycoon.games.milton_keynes.game import MiltonKeynes
@@ -206,7 +207,7 @@ def test_worked_example_air_base_requisitions_the_missing_plot_from_the_deck() -
     state = play(game, state, (0, "take B8"))
     assert bd.label_list(state.city.buildings[0].mask) == "B7 B8 B9"
     # The next year has begun: its spring lots and the deck hold A1 and C2, never B8.
-    remaining = set(state.deed_deck) | {p for lot in state.lots for p in bd.iter_cells(lot)}
+    remaining = set(state.deed_deck) | {p for lot in state.lots for p in set_bits(lot)}
     assert remaining == set(ordered_deck("A1 C2"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tycoon.core import OptionError, ScriptedRng, SeededRng
+from tycoon.core.bitset import set_bits
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
 from tycoon.games.milton_keynes.state import Phase
@@ -56,7 +57,7 @@ def test_deed_deck_by_player_count(players: int, deeds: int) -> None:
     in_game = game.rules.deeds_in_game(game.initial_state(SeededRng(1)).city)
     assert bd.popcount(in_game) == deeds
     max_dots = {2: 0, 3: 1, 4: 2, 5: 3}[players]
-    assert in_game == bd.mask_of(p for p in bd.iter_cells(bd.EXISTS) if bd.dots(p) <= max_dots)
+    assert in_game == bd.mask_of(p for p in set_bits(bd.EXISTS) if bd.dots(p) <= max_dots)
 
 
 def test_permit_deck_is_32_cards_16_simple_16_other() -> None:

@@ -40,6 +40,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tycoon.core.actions import Action, AmountRange
+from tycoon.core.bitset import set_bits
 
 if TYPE_CHECKING:
     from tycoon.core.game import Game
@@ -747,14 +748,6 @@ class Canvas:
 
 # struct formats of n 4-byte floats, by n (made as blocks of that length are first written).
 _PACKERS: dict[int, struct.Struct] = {}
-
-
-def set_bits(bits: int) -> Iterator[int]:
-    """The positions of ``bits``' ones, lowest first (the ids of a legal set held as bits)."""
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
 
 
 def spread(items: Sequence[Any], count: int) -> Sequence[Any]:

@@ -19,10 +19,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from tycoon.core import Action, Rng
+from tycoon.core.bitset import set_bits
 from tycoon.core.players import Bot
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import EVENT, Board
-from tycoon.games.esport_monopoly.engine import Rules, bits
+from tycoon.games.esport_monopoly.engine import Rules
 from tycoon.games.esport_monopoly.state import (
     Auction,
     Buy,
@@ -503,7 +504,7 @@ class Greedy:
         lift plus the margin), in board order, and the least of them; kept for the deeds held
         and mortgaged, which a decision rarely changes."""
         needs: list[tuple[int, int]] = []
-        for square in bits(mortgaged):
+        for square in set_bits(mortgaged):
             mask = self.board.group_mask[self.board.group[square]]
             margin = self.reserve * (1 if held & mask == mask else 4)
             needs.append((square, self.board.lift[square] + margin))
@@ -785,7 +786,7 @@ class Greedy:
                 if rival == partner and other != group:
                     omask = group_mask[other]
                     if not omask & improved:
-                        gives.append(tuple(bits(omask & held)))
+                        gives.append(tuple(set_bits(omask & held)))
             gives.append(())
             for give in gives:
                 proposal = (partner, give, take)

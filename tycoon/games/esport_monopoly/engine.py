@@ -8,10 +8,11 @@ bankruptcy auctions) until a seat must decide. The input state is never touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Final
 
 from tycoon.core import Action, Rng
+from tycoon.core.bitset import set_bits
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import (
     ADVANCE,
@@ -99,14 +100,6 @@ BUY: Final = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
 ACTIVE: Final = tuple((seat,) for seat in range(8))
 ROLLS: Final = tuple(A.Roll(seat) for seat in range(8))  # made once: see slow_roll
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def frame_seats(top: Frame, active: int) -> tuple[int, ...]:
@@ -660,7 +653,7 @@ class Rules:
         mortgage = self.board.mortgage
         half = self.half
         free = t.holdings[seat] & ~t.mortgaged
-        while free:  # bits(), inline: no generator on this hot path
+        while free:  # set_bits(), inline: no generator on this hot path
             low = free & -free
             free ^= low
             square = low.bit_length() - 1
@@ -674,7 +667,7 @@ class Rules:
         if held & ~t.mortgaged:
             return True
         cash = t.cash[seat]
-        return any(self.board.lift[s] <= cash for s in bits(held))
+        return any(self.board.lift[s] <= cash for s in set_bits(held))
 
     def build_squares(
         self, t: Tableish, seat: int, building: int = 0, paid: bool = False
@@ -742,15 +735,15 @@ class Rules:
         ]
 
     def mortgage_squares(self, t: Tableish, seat: int) -> list[int]:
-        return list(bits(t.holdings[seat] & ~t.mortgaged & ~self.improved(t, seat)))
+        return list(set_bits(t.holdings[seat] & ~t.mortgaged & ~self.improved(t, seat)))
 
     def lift_squares(self, t: Tableish, seat: int) -> list[int]:
         cash = t.cash[seat]
-        return [s for s in bits(t.holdings[seat] & t.mortgaged) if self.board.lift[s] <= cash]
+        return [s for s in set_bits(t.holdings[seat] & t.mortgaged) if self.board.lift[s] <= cash]
 
     def tradeable(self, t: Tableish, seat: int) -> list[int]:
         """Deeds ``seat`` may put in a deal: those of groups without buildings."""
-        return list(bits(t.holdings[seat] & ~self.improved(t, seat)))
+        return list(set_bits(t.holdings[seat] & ~self.improved(t, seat)))
 
     def rent_of(self, t: Tableish, square: int, dice_total: int) -> int:
         """The rent an owned, unmortgaged property charges now."""
@@ -776,7 +769,7 @@ class Rules:
         if not (t.alive >> seat) & 1:
             return 0
         total = t.cash[seat] + self.board.jail_card_value * popcount(t.cards[seat])
-        for square in bits(t.holdings[seat]):
+        for square in set_bits(t.holdings[seat]):
             if (t.mortgaged >> square) & 1:
                 total += self.board.mortgage[square]
             else:
@@ -931,7 +924,7 @@ class Rules:
                 if effect == K_PAY:
                     amount = card.amount
                 elif effect == K_REPAIRS:
-                    for s in bits(holdings[seat]):
+                    for s in set_bits(holdings[seat]):
                         lv = level[s]
                         amount += card.arena if lv == 5 else lv * card.stand
                 elif effect in (K_ADVANCE, K_GOTO, K_BACK):
@@ -1591,7 +1584,7 @@ class Rules:
             self.send_to_jail(w, seat)
         elif effect == REPAIRS:
             total = 0
-            for square in bits(w.holdings[seat]):
+            for square in set_bits(w.holdings[seat]):
                 lv = w.level[square]
                 total += card.arena if lv == 5 else lv * card.stand
             self.charge(w, seat, self.fines_to, total)
@@ -1826,7 +1819,7 @@ class Rules:
         """The debtor cannot raise enough: everything is sold and mortgaged, the cash raised
         paid, and the deeds go to the creditor (10% due on each) or, to the bank, to auction."""
         held = w.holdings[debtor]
-        for s in bits(held):
+        for s in set_bits(held):
             lv = w.level[s]
             if lv:
                 if lv == 5:
@@ -1842,7 +1835,7 @@ class Rules:
         w.add_cash(debtor, -raised)
         cards = w.cards[debtor]
         w.set_cards(debtor, 0)
-        squares = list(bits(held))
+        squares = list(set_bits(held))
         # What happens is announced in order: what the debtor raised is paid, then who is out,
         # to whom, and where the deeds and cards go.
         if raised:
@@ -2119,4 +2112,4 @@ class Rules:
         self.draw(w, action.seat, CHANCE_DECK)
 
 
-__all__ = ["Rules", "Work", "bits", "popcount"]
+__all__ = ["Rules", "Work", "popcount"]

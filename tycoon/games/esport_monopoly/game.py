@@ -27,6 +27,7 @@ from tycoon.core import (
     to_jsonable,
 )
 from tycoon.core.actions import field_kinds
+from tycoon.core.bitset import set_bits
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly import render
 from tycoon.games.esport_monopoly.board import (
@@ -38,7 +39,7 @@ from tycoon.games.esport_monopoly.board import (
     game_data,
 )
 from tycoon.games.esport_monopoly.encoding import EsportMonopolyEncoding
-from tycoon.games.esport_monopoly.engine import Rules, bits
+from tycoon.games.esport_monopoly.engine import Rules
 from tycoon.games.esport_monopoly.state import (
     PLAYING,
     TURN_CAP,
@@ -502,7 +503,7 @@ class EsportMonopoly(Game[State, Action, View]):
         if t.holdings[seat] & mask != mask:
             return f"build {square}: you must own every event of the {title} group"
         if t.mortgaged & mask:
-            mortgaged = ", ".join(self.board.names[s] for s in bits(t.mortgaged & mask))
+            mortgaged = ", ".join(self.board.names[s] for s in set_bits(t.mortgaged & mask))
             return (
                 f"build {square}: you cannot build on the {title} group while {mortgaged} "
                 "is mortgaged"
@@ -786,7 +787,7 @@ class EsportMonopoly(Game[State, Action, View]):
         for s in range(self.players):
             value = float(rules.net_worth(t, s))
             if value > 0:
-                rent = sum(rules.rent_of(t, q, 7) for q in bits(t.holdings[s] & ~mortgaged))
+                rent = sum(rules.rent_of(t, q, 7) for q in set_bits(t.holdings[s] & ~mortgaged))
                 value += scale * rent
             worth.append(value * value)
         total = sum(worth)

@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tycoon.core import Action, SeededRng
+from tycoon.core.bitset import set_bits
 from tycoon.games.esport_monopoly import actions as A
-from tycoon.games.esport_monopoly.engine import bits
 from tycoon.games.esport_monopoly.state import Manage, Table, Window
 
 if TYPE_CHECKING:
@@ -94,11 +94,11 @@ def candidate_deals(game: EsportMonopoly, scorer: GreedyBot, t: Table, seat: int
             omask = board.group_mask[other]
             need = omask & ~theirs
             if other != group and need != omask and need and need & free == need:
-                gives.append(tuple(bits(need)))
+                gives.append(tuple(set_bits(need)))
         gives.append(())
         for give in gives:  # buying the partner's share of the group
             deals += priced(game, scorer, t, seat, partner, give, take)
-        mine = tuple(bits(held & mask))  # selling the seat's share to the partner
+        mine = tuple(set_bits(held & mask))  # selling the seat's share to the partner
         deals += priced(game, scorer, t, seat, partner, mine, ())
     owner = t.owner
     for members, mask, _ in board.colour_groups:

@@ -9,13 +9,13 @@ come from ``data/board.json`` (see ``docs/milton-keynes.md``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from tycoon.core import DataError
+from tycoon.core.bitset import set_bits
 
 DATA = Path(__file__).parent / "data"
 
@@ -47,13 +47,6 @@ def cells_of(mask: int) -> tuple[int, ...]:
         result.append(low.bit_length() - 1)
         mask ^= low
     return tuple(result)
-
-
-def iter_cells(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def mask_of(plots: Any) -> int:
@@ -98,7 +91,7 @@ NEIGHBOUR_MASK: tuple[int, ...] = tuple(mask_of(n) for n in NEIGHBOURS)
 def neighbourhood(mask: int) -> int:
     """Every plot orthogonally next to a plot of ``mask`` (``mask`` itself excluded)."""
     result = 0
-    for p in iter_cells(mask):
+    for p in set_bits(mask):
         result |= NEIGHBOUR_MASK[p]
     return result & ~mask
 
@@ -112,7 +105,7 @@ def is_connected(mask: int) -> bool:
     frontier = start
     while frontier:
         grown = 0
-        for p in iter_cells(frontier):
+        for p in set_bits(frontier):
             grown |= NEIGHBOUR_MASK[p]
         frontier = grown & mask & ~seen
         seen |= frontier
@@ -129,7 +122,7 @@ def components(mask: int) -> list[int]:
         frontier = start
         while frontier:
             grown = 0
-            for p in iter_cells(frontier):
+            for p in set_bits(frontier):
                 grown |= NEIGHBOUR_MASK[p]
             frontier = grown & rest & ~seen
             seen |= frontier
@@ -139,7 +132,7 @@ def components(mask: int) -> list[int]:
 
 
 def label_list(mask: int) -> str:
-    return " ".join(LABELS[p] for p in iter_cells(mask))
+    return " ".join(LABELS[p] for p in set_bits(mask))
 
 
 def _layout_mask(symbol: str) -> int:

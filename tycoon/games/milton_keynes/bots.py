@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core import Action, AmountRange, Rng
+from tycoon.core.bitset import set_bits
 from tycoon.core.players import Bot
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
@@ -393,7 +394,7 @@ class GreedyBot(Bot):
             area = free & position.river_all
         deeds = bd.mask_of(cells)
         best = (-1.0, -1)
-        for r in bd.iter_cells(area & bd.neighbourhood(deeds)):
+        for r in set_bits(area & bd.neighbourhood(deeds)):
             if not bd.is_connected(deeds | 1 << r):
                 continue
             kind = cd.KIND_OF_PERMIT[permit]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tycoon.core import Action
+from tycoon.core.bitset import set_bits
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
 from tycoon.games.milton_keynes.actions import (
@@ -262,7 +263,7 @@ def _commission_reason(game: MiltonKeynes, state: State, action: Build | Extend)
         if requisition:
             area = rules.requisition_area(state, seat, permit)
             joined = any(
-                bd.is_connected(mask | 1 << r) for r in bd.iter_cells(area & bd.neighbourhood(mask))
+                bd.is_connected(mask | 1 << r) for r in set_bits(area & bd.neighbourhood(mask))
             )
             if not joined:
                 where = "free land plot" if kind == cd.AIR_BASE else "river plot"

@@ -24,6 +24,7 @@ from tycoon.core import (
     data_option,
     notation,
 )
+from tycoon.core.bitset import set_bits
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
 from tycoon.games.milton_keynes import render
@@ -302,7 +303,7 @@ class MiltonKeynes(Game[State, Action, View]):
     def deal_deeds(self, state: State, rng: Rng, permits: int) -> State:
         """Shuffle the deeds in play and the permit deck; deal 3 deeds (and ``permits``) each."""
         deeds = self.rules.deeds_in_game(state.city)
-        deck = tuple(rng.shuffled(list(bd.iter_cells(deeds))))
+        deck = tuple(rng.shuffled(list(set_bits(deeds))))
         players = list(state.players)
         permit_deck: tuple[int, ...] = ()
         if permits:
@@ -817,7 +818,7 @@ class MiltonKeynes(Game[State, Action, View]):
             unseen &= ~lot
         if phase in (Phase.RIVER, Phase.MARSH):
             unseen = 0
-        pool = rng.shuffled(list(bd.iter_cells(unseen)))
+        pool = rng.shuffled(list(set_bits(unseen)))
         # Permits nobody can see.
         permit_pool_counts = list(self.catalogue.permit_counts)
         if phase in (Phase.RIVER, Phase.MARSH, Phase.CHARACTERS):
@@ -1014,7 +1015,7 @@ class MiltonKeynes(Game[State, Action, View]):
             options = [
                 Commission(permit, (cell,))
                 for permit in (cd.AIR_BASE_PERMIT, cd.SEWAGE_PERMIT)
-                for cell in bd.iter_cells(players[head].deeds & ~used.get(head, 0))
+                for cell in set_bits(players[head].deeds & ~used.get(head, 0))
             ]
             item = next(
                 (c for c in options if rules.requisition_options(s, head, c, named)),

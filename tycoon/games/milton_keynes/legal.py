@@ -13,8 +13,9 @@ from functools import lru_cache
 from typing import Any, overload
 
 from tycoon.core import Action, ActionSet, AmountRange
+from tycoon.core.bitset import set_bits
 from tycoon.games.milton_keynes.actions import Offer, item_key
-from tycoon.games.milton_keynes.board import NEIGHBOUR_MASK, iter_cells
+from tycoon.games.milton_keynes.board import NEIGHBOUR_MASK
 
 
 class ListSet(ActionSet[Action]):
@@ -301,7 +302,7 @@ def connected_sets(available: int, max_size: int) -> list[int]:
     if max_size <= 0:
         return found
     lower = 0
-    for v in iter_cells(available):
+    for v in set_bits(available):
         vbit = 1 << v
         lower_and_v = lower | vbit
         _grow(
@@ -321,7 +322,7 @@ def connected_supersets(seed: int, available: int, max_extra: int) -> list[int]:
     connected (``seed`` itself connected), returned as ``S`` (the empty set first)."""
     found: list[int] = []
     frontier = 0
-    for p in iter_cells(seed):
+    for p in set_bits(seed):
         frontier |= NEIGHBOUR_MASK[p]
     frontier &= available & ~seed
     _grow(seed, frontier, seed, max_extra, available, found)
@@ -350,7 +351,7 @@ def sets_with_one_extra(deeds: int, extras: int, max_size: int) -> set[int]:
     found: set[int] = set()
     if max_size < 2:
         return found
-    for r in iter_cells(extras):
+    for r in set_bits(extras):
         rbit = 1 << r
         for s in connected_supersets(rbit, deeds, max_size - 1):
             if s:

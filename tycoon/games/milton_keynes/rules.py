@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from tycoon.core import Action, AmountRange, Rng, SealedCommits
+from tycoon.core.bitset import set_bits
 from tycoon.games.milton_keynes import board as bd
 from tycoon.games.milton_keynes import cards as cd
 from tycoon.games.milton_keynes.actions import (
@@ -88,7 +89,7 @@ def count_up(counters: tuple[int, ...], name: str, by: int = 1) -> tuple[int, ..
 
 
 def lot_text(lot: int) -> str:
-    return "+".join(LABELS[p] for p in bd.iter_cells(lot))
+    return "+".join(LABELS[p] for p in set_bits(lot))
 
 
 def cells_text(cells: Sequence[int]) -> str:
@@ -114,7 +115,7 @@ def coloured_in_use(city: CityMap) -> list[int]:
 @lru_cache(maxsize=1024)
 def give_pool(deeds: int, permits: tuple[int, ...]) -> Pool:
     """What a hand may give in an offer: each deed once, each permit as many as held."""
-    entries = [(LABELS[p], 1) for p in bd.iter_cells(deeds)]
+    entries = [(LABELS[p], 1) for p in set_bits(deeds)]
     entries += [(cd.PERMIT_CODES[p], n) for p, n in enumerate(permits) if n]
     return make_pool(tuple(entries))
 
@@ -123,7 +124,7 @@ def give_pool(deeds: int, permits: tuple[int, ...]) -> Pool:
 def want_pool(wantable: int, limit: int, counts: tuple[int, ...] = cd.PERMIT_COUNTS) -> Pool:
     """What an offer may ask for: any deed not built on or held, any permit (at most ``limit``
     of each, or as many as the game has, ``counts``, with ``limit`` 0)."""
-    entries = [(LABELS[p], 1) for p in bd.iter_cells(wantable)]
+    entries = [(LABELS[p], 1) for p in set_bits(wantable)]
     entries += [(code, limit or counts[i]) for i, code in enumerate(cd.PERMIT_CODES)]
     return make_pool(tuple(entries))
 
@@ -341,7 +342,7 @@ class Rules:
 
     def end_sale(self, s: State, rng: Rng, log: list[str]) -> State:
         if s.lots:
-            returned = [p for lot in s.lots for p in bd.iter_cells(lot)]
+            returned = [p for lot in s.lots for p in set_bits(lot)]
             log.append(
                 "Unsold lots go under the deed deck: "
                 + ", ".join(lot_text(lot) for lot in s.lots)
@@ -622,7 +623,7 @@ class Rules:
         area = self.requisition_area(s, seat, item.permit) & ~named
         deeds = bd.mask_of(item.cells)
         options = 0
-        for r in bd.iter_cells(area & bd.neighbourhood(deeds)):
+        for r in set_bits(area & bd.neighbourhood(deeds)):
             if len(item.cells) + 1 <= cd.MAX_PLOTS and bd.is_connected(deeds | 1 << r):
                 options |= 1 << r
         return options
@@ -903,7 +904,7 @@ class Rules:
             assert s.sealed is not None
             _, item = s.pending[0]
             options = self.requisition_options(s, seat, item, self.named_by(s, seat))
-            return [Requisition(seat, LABELS[p]) for p in bd.iter_cells(options)]
+            return [Requisition(seat, LABELS[p]) for p in set_bits(options)]
         if phase == Phase.BEFORE_COLLECTION:
             moves: list[Action] = [Pass(seat)]
             if player.permits[cd.INQUIRY] and player.marker < self.economy.rail_top:
@@ -1007,7 +1008,7 @@ class Rules:
                         cache[room] = connected_sets(available, room)
                     sets = cache[room]
                 for mask in sets:
-                    found.append(Build(seat, code, tuple(LABELS[p] for p in bd.iter_cells(mask))))
+                    found.append(Build(seat, code, tuple(LABELS[p] for p in set_bits(mask))))
         if player.permits[cd.EXTENSION] > permits_reserved[cd.EXTENSION]:
             for b in s.city.buildings:
                 if b.owner != seat or b.kind == cd.COMMONS or b.id in extended:
@@ -1025,7 +1026,7 @@ class Rules:
                             Extend(
                                 seat,
                                 LABELS[b.anchor],
-                                tuple(LABELS[p] for p in bd.iter_cells(mask)),
+                                tuple(LABELS[p] for p in set_bits(mask)),
                             )
                         )
         return found
@@ -1036,7 +1037,7 @@ class Rules:
         if not path:
             return [
                 p
-                for p in bd.iter_cells(bd.EDGE_MASK & bd.EXISTS)
+                for p in set_bits(bd.EDGE_MASK & bd.EXISTS)
                 if self._completes(p, (0, 0), self.map.river_tiles - 1, self._start_edges(p))
             ]
         starts = self._start_edges(path[0])
