@@ -244,3 +244,62 @@ def test_a_move_is_told_to_everyone_even_if_the_drawing_workers_are_gone(tmp_pat
         await master.close()
 
     asyncio.run(broken())
+
+
+def test_a_table_nothing_waits_on_leaves_memory_and_comes_back_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """A table people walked away from is dropped after its idle time, and read again from
+    storage, unchanged, when next asked for; a watched table, a running move timer, a bot to
+    move or a recent touch keep a table loaded."""
+
+    async def scenario() -> None:
+        master = Master(SqlStorage(f"sqlite:///{tmp_path / 'x.db'}"), bot_workers=0)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("esport-monopoly", 2, {}, seats)
+        table = await master.table(table_id)
+        for _ in range(3):
+            seat = table.match.to_act()[0]
+            choice = table.match.legal_actions(seat)[0]
+            await master.act(
+                table_id, seat, tokens[seat], notation=table.match.game.format_action(choice)
+            )
+        state, version, steps = table.match.state, table.version, list(table.match.steps)
+        later = table.touched + 601
+
+        assert master.forget_idle(600, now=table.touched + 599) == 0  # touched lately
+        watcher = Watching(0)
+        master.hub.subscribe(table_id, watcher)
+        assert master.forget_idle(600, now=later) == 0  # someone watches
+        master.hub.unsubscribe(table_id, watcher)
+        async with table.lock:
+            assert master.forget_idle(600, now=later) == 0  # a move being played
+        table.thinking.add(0)
+        assert master.forget_idle(600, now=later) == 0  # a bot choosing
+        table.thinking.clear()
+        mover = table.match.to_act()[0]
+        table.zombies.add(mover)
+        assert master.forget_idle(600, now=later) == 0  # a bot to move for a person who left
+        table.zombies.discard(mover)
+        assert table_id in master.tables
+
+        assert master.forget_idle(600, now=later) == 1
+        assert table_id not in master.tables
+        again = await master.table(table_id)
+        assert again is not table
+        assert again.match.state == state
+        assert again.version == version
+        assert again.match.steps == steps
+        seat = again.match.to_act()[0]
+        choice = again.match.legal_actions(seat)[0]
+        notation = again.match.game.format_action(choice)
+        assert await master.act(table_id, seat, tokens[seat], notation=notation) == version + 1
+
+        # A table with a move timer running stays.
+        timed_id, _ = await master.create_table("estates", 2, {}, seats, timer=3_600)
+        timed = await master.table(timed_id)
+        assert master.forget_idle(600, now=max(timed.touched, again.touched) + 601) == 1
+        assert list(master.tables) == [timed_id]
+        await master.close()
+
+    asyncio.run(scenario())

@@ -56,6 +56,15 @@ def serve(
         ),
     ] = None,
     bot_workers: Annotated[int, typer.Option(help="processes that play the bots", min=0)] = 2,
+    idle: Annotated[
+        int,
+        typer.Option(
+            help="minutes after its last use that a table nothing waits on (no connection, no "
+            "bot to move, no move timer) leaves memory; it stays stored and is read again "
+            "when asked for",
+            min=1,
+        ),
+    ] = 10,
 ) -> None:
     """Serve tables in the browser: a lobby, private seat links, bots, live views."""
     try:
@@ -70,7 +79,7 @@ def serve(
         ) from None
     check_address(host, port)
     url = database or sqlite_url(default_database())
-    app = create_app(url, bot_workers=bot_workers)
+    app = create_app(url, bot_workers=bot_workers, forget_after=60 * idle)
     console = make_console()
     console.print(f"tycoon is serving at [bold]http://{host}:{port}[/bold]", soft_wrap=True)
     console.print(f"database: {app.state.database}", soft_wrap=True, highlight=False)

@@ -27,6 +27,7 @@ from tycoon.core.players import bots_for
 from tycoon.server.collector import scheduled_collections
 from tycoon.server.hub import listen
 from tycoon.server.master import (
+    FORGET_AFTER,
     BadRequest,
     LiveTable,
     Master,
@@ -277,6 +278,17 @@ def _int_or_none(value: Any, what: str) -> int | None:
     return value
 
 
+async def forget_idle_tables(master: Master, idle: float) -> None:
+    """Every so often (a tenth of ``idle``, at most a minute), drop from memory the tables
+    untouched for ``idle`` seconds that nothing waits on (``Master.forget_idle``)."""
+    while True:
+        await asyncio.sleep(min(idle / 10, 60.0))
+        try:
+            master.forget_idle(idle)
+        except Exception:  # never the server's end: the tables simply stay loaded
+            log.exception("idle tables could not be dropped from memory")
+
+
 def create_app(
     database_url: str | None = None,
     *,
@@ -285,10 +297,14 @@ def create_app(
     resume: bool = True,
     rate: float = RATE,
     burst: float = BURST,
+    forget_after: float = FORGET_AFTER,
 ) -> FastAPI:
     """The server's app. ``database_url`` is any SQLAlchemy URL (SQLite by default in the
     caller); ``bot_workers`` processes play the bots (0: a thread, for tests and tiny hosts);
-    each connection may send ``rate`` messages a second on average, ``burst`` at once."""
+    each connection may send ``rate`` messages a second on average, ``burst`` at once; a table
+    nothing waits on leaves memory after ``forget_after`` seconds untouched (it stays stored)."""
+    if not forget_after > 0:
+        raise ValueError("forget_after is a positive number of seconds")
     if storage is None:
         if database_url is None:
             raise StorageError("give the app a database URL")
@@ -306,10 +322,14 @@ def create_app(
             listener = asyncio.get_running_loop().create_task(
                 listen(store.listen_dsn(), CHANNEL, store.origin, master.sync)
             )
+        sweeper = asyncio.get_running_loop().create_task(forget_idle_tables(master, forget_after))
         try:
             async with scheduled_collections():
                 yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

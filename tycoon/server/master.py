@@ -16,6 +16,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -70,6 +71,7 @@ log = logging.getLogger("tycoon.server")
 LOG_LINES = 200  # narration lines kept per viewer
 BOT_SALT = 1_000
 DAY = 86_400  # the longest move timer, in seconds
+FORGET_AFTER = 600.0  # seconds untouched after which a table nothing waits on leaves memory
 
 
 class Refused(TycoonError):
@@ -123,6 +125,8 @@ class LiveTable:
     # For a seat to act, the oldest version its choices still stand from, if older than the
     # present: another seat's sealed commit changes nothing this seat may choose or know.
     standing: dict[int, int] = field(default_factory=dict)
+    # When the table was last asked for or moved at (``time.monotonic``): see Master.forget_idle.
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def id(self) -> str:
@@ -262,6 +266,7 @@ class Master:
         """The live table, rebuilt from storage on first use (after a restart, too)."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()
             return table
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
@@ -420,6 +425,7 @@ class Master:
                 raise Stale("the table has moved on; choose again from what you now see") from None
             raise
         table.revision += 1
+        table.touched = time.monotonic()
         table.movers.append(bot)
         table.standing = self._still_standing(table, action, before, waiting)
         self._narrate(table, before, action, match.state)
@@ -470,6 +476,30 @@ class Master:
         idle = table.match.is_over() and not seats and not spectators
         if idle and self.tables.get(table.id) is table:
             del self.tables[table.id]
+
+    def forget_idle(self, idle: float = FORGET_AFTER, now: float | None = None) -> int:
+        """Drop from memory every table nobody has asked for or moved at for ``idle`` seconds
+        that nothing here waits on: no connection, no bot thinking or about to, no move timer
+        running, its lock free. It is all in storage and read again when next asked for, as
+        after a restart (tables people walked away from would otherwise stay loaded for good).
+        Returns how many were dropped."""
+        now = time.monotonic() if now is None else now
+        dropped = 0
+        for table_id, table in list(self.tables.items()):
+            if (
+                now - table.touched < idle
+                or self.hub.viewers(table_id)
+                or table.thinking
+                or table.lock.locked()
+                or (table.timer_task is not None and not table.timer_task.done())
+                or any(table.played_by(seat) is not None for seat in table.match.to_act())
+            ):
+                continue
+            del self.tables[table_id]
+            dropped += 1
+        if dropped:
+            log.info("%d idle tables dropped from memory (%d loaded)", dropped, len(self.tables))
+        return dropped
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
