@@ -291,6 +291,34 @@ def test_the_tournament_command_keeps_and_resumes_its_games(monkeypatch, capsys,
     assert json.loads(out) == json.loads(fresh)
 
 
+def test_a_results_file_written_by_other_bots_is_refused_and_left_as_it_was(
+    monkeypatch, capsys, tmp_path
+) -> None:
+    """A bot's code has no version: when the bots play otherwise than when the file was
+    written (here the random bot draws from another random source), the file's last game no
+    longer ends as written, and resuming it is refused rather than pooling two bots' games."""
+    from tycoon.bots.random_bot import RandomBot
+    from tycoon.core import SeededRng
+    from tycoon.core.actions import sample_choice
+
+    path = tmp_path / "games.jsonl"
+    line = ("tournament", "sealed-auction", "--bots", "ismcts:iterations=5,random", "--json")
+    code, _, err = tycoon(monkeypatch, capsys, *line, "-n", "4", "--results", str(path))
+    assert code == 0
+    written = path.read_bytes()
+    code, _, err = tycoon(monkeypatch, capsys, *line, "-n", "5", "--results", str(path))
+    assert code == 0 and "4 games read, 1 played, 5 of 5 kept" in err  # same bots: goes on
+    written = path.read_bytes()
+    monkeypatch.setattr(
+        RandomBot, "choose", lambda self, view, legal: sample_choice(legal, SeededRng(7))
+    )
+    code, out, err = tycoon(monkeypatch, capsys, *line, "-n", "8", "--results", str(path))
+    assert code != 0 and out == ""
+    assert "game 4 now ends otherwise than this file says" in err
+    assert "the bots or the rules have changed since" in err
+    assert path.read_bytes() == written
+
+
 def test_the_tournament_command_writes_no_file_for_a_bad_bot(monkeypatch, capsys, tmp_path) -> None:
     path = tmp_path / "games.jsonl"
     code, _, err = tycoon(

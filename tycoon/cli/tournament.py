@@ -67,13 +67,16 @@ def tournament(
     entries = parse_entries(bots)
     console = make_console()
     err = make_console(stderr=True)
-    tasks(spec.name, configured.players, dict(configured.options), entries, seed)  # bots known
+    planned = tasks(spec.name, configured.players, dict(configured.options), entries, seed)
     kept = None
     if results is not None:
         header = results_header(
             spec.name, configured.players, dict(configured.options), entries, seed
         )
         kept = ResultsFile(results, header, lineups(entries, configured.players))
+        if kept.done:
+            with err.status("checking that the bots still play the file's last game as written"):
+                kept.check_still_played(planned)
     done = dict(kept.done) if kept is not None else {}
     stopped = False
     read = sum(1 for number in done if number < games_count)

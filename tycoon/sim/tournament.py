@@ -460,6 +460,28 @@ class ResultsFile:
             positions=tuple(positions),
         )
 
+    def check_still_played(self, planned: Sequence[GameTask]) -> int | None:
+        """Play again the last game the file holds (with ``planned``, the tournament's
+        :func:`tasks`) and refuse the file if it ends otherwise than written: the bots or the
+        rules have changed since (a bot's code has no version of its own), and their games
+        pooled with the file's would be two tournaments' reported as one. Returns the game's
+        number (``None``: the file holds no game yet)."""
+        if not self.done:
+            return None
+        number = next(reversed(self.done))  # the last one written, by the latest run
+        written = self.done[number]
+        k = len(planned)
+        now = play_indexed(planned[number % k], number // k)
+        seen = (now.ranks, tuple(float(x) for x in now.scores), now.steps, now.unfinished)
+        if seen != (written.ranks, written.scores, written.steps, written.unfinished):
+            raise self._fail(
+                f"game {number} now ends otherwise than this file says (ranks "
+                f"{list(written.ranks)} in {written.steps} steps there, {list(now.ranks)} in "
+                f"{now.steps} here): the bots or the rules have changed since it was written, "
+                "so its games are another tournament's; name a new file"
+            )
+        return number
+
     def __enter__(self) -> ResultsFile:
         """Open the file for appending (made with its header if new; a cut-short last line cut
         off), locked against another run."""
