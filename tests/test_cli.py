@@ -610,3 +610,29 @@ def test_serve_on_a_port_in_use_says_so_before_announcing_anything(
         "server?); choose another with --port\n"
     )
     assert not database.exists()
+
+
+def test_a_variant_without_dashes_reads_each_option_and_its_value() -> None:
+    """``--vs "size 10"`` is size 10 (it once read "--10" as an option and said size needed a
+    value); a switch takes only on/off-like words; any other word is an option, so an unknown
+    one is named with the game's options."""
+    from tycoon.cli.options import parse_game_options, short_form
+    from tycoon.core import OptionError, get_spec
+
+    spec = get_spec("my-city")
+
+    def read(text: str) -> dict[str, object]:
+        return parse_game_options(spec, short_form(spec, text.split()))
+
+    assert read("size 10") == read("size=10") == {"size": 10}
+    assert read("parks on size 12 no-slums") == {"parks": True, "size": 12, "slums": False}
+    assert read("parks size 12") == {"parks": True, "size": 12}
+    for text, words in [
+        ("size 10 foo", "has no option 'foo' (its options: counters, map, size"),
+        ("parks maybe", "has no option 'maybe'"),
+        ("size", "option --size needs a value (8|10|12)"),
+        ("size 99", "option 'size' must be one of 8, 10, 12, not '99'"),
+    ]:
+        with pytest.raises(OptionError) as error:
+            read(text)
+        assert words in error.value.reason, text

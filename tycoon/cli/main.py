@@ -27,7 +27,7 @@ from tycoon.cli.files import (
     load_reference,
     same_file,
 )
-from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats
+from tycoon.cli.options import fresh_seed, parse_game_options, parse_seats, short_form
 from tycoon.cli.pictures import write_pictures
 from tycoon.cli.play import HUMAN, PlaySession, RecordStore, seat_names
 from tycoon.cli.sweep import SeatsOption, sweep_command
@@ -276,7 +276,7 @@ def simulate(
     for text in vs or []:
         words = shlex.split(text)
         if not any(word.startswith("--") for word in words):
-            words = [f"--{word}" for word in words]  # the short form: "parks size=10"
+            words = short_form(spec, words)
         variants.append((text, {**base, **parse_game_options(spec, words)}))
     prepared = []
     for label, options in variants:

@@ -57,6 +57,27 @@ def parse_game_options(spec: GameSpec, words: list[str]) -> dict[str, object]:
     return options
 
 
+def short_form(spec: GameSpec, words: list[str]) -> list[str]:
+    """A variant's options written without dashes (``parks size=10``, ``size 10``,
+    ``no-slums``) as :func:`parse_game_options` reads them: a word is the value of the option
+    just before it if that option takes one (written without ``=``; a switch only ``on``,
+    ``off`` and the like), and any other word is an option and gets its ``--`` (so that an
+    unknown one is named with the game's options)."""
+    result: list[str] = []
+    wants: type | None = None  # the kind of value the option just before takes, if any
+    for word in words:
+        if wants is not None and (wants is not bool or word.lower() in _BOOL_WORDS):
+            result.append(word)
+            wants = None
+            continue
+        result.append(f"--{word}")
+        name, has_value, _ = word.partition("=")
+        key = normalise_name(name)
+        found = next((o for o in spec.options if o.name == key), None)
+        wants = found.kind if found is not None and not has_value else None
+    return result
+
+
 def parse_seats(text: str) -> list[str]:
     seats = [code.strip() for code in text.split(",")]
     if any(not code for code in seats):
