@@ -303,3 +303,39 @@ def test_a_table_nothing_waits_on_leaves_memory_and_comes_back_as_it_was(
         await master.close()
 
     asyncio.run(scenario())
+
+
+def test_a_restart_resumes_only_the_tables_that_go_on_by_themselves(tmp_path: Path) -> None:
+    """After a restart, tables with a bot's seat, a bot playing for a leaver or a move timer are
+    loaded and go on at once; a table of people only waits, unloaded, for one of them (and
+    then plays on from storage as ever)."""
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    people = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+
+    async def first_run() -> dict[str, Any]:
+        master = Master(SqlStorage(url), bot_workers=0)
+        made: dict[str, Any] = {}
+        made["people"] = await master.create_table("estates", 2, {}, people)
+        made["timed"] = await master.create_table("estates", 2, {}, people, timer=600)
+        made["left"] = await master.create_table("estates", 2, {}, people)
+        table_id, tokens = made["left"]
+        await master.leave(table_id, 1, tokens[1])
+        await master.close()
+        return made
+
+    made = asyncio.run(first_run())
+
+    async def restart() -> None:
+        master = Master(SqlStorage(url), bot_workers=0)
+        assert await master.resume_all() == 2
+        assert set(master.tables) == {made["timed"][0], made["left"][0]}
+        table_id, tokens = made["people"]
+        table = await master.table(table_id)  # asked for: read from storage then
+        seat = table.match.to_act()[0]
+        notation = table.match.game.format_action(
+            next(a for a in table.match.legal_actions(seat) if not hasattr(a, "low"))
+        )
+        assert await master.act(table_id, seat, tokens[seat], notation=notation) == 1
+        await master.close()
+
+    asyncio.run(restart())

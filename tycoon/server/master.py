@@ -278,8 +278,12 @@ class Master:
         return table
 
     async def resume_all(self) -> int:
-        """Load every table still being played and let its bots go on; returns how many."""
+        """Load every table being played that may go on by itself (a bot's seat, a bot playing
+        for someone who left, or a move timer) and let its bots and clocks go on; returns how
+        many. A table of people only, with no timer, waits for one of them to come back and is
+        loaded then: a restart does not replay every game people ever walked away from."""
         rows = await asyncio.to_thread(self.storage.list_tables, PLAYING, 10_000)
+        rows = [row for row in rows if resumes_by_itself(row)]
         for row in rows:
             try:
                 table = await self.table(row.id)
@@ -954,6 +958,12 @@ def _log_failure(write: Future[None]) -> None:
 
 UNDO_DEPTH = 32  # states kept for taking moves back
 REVEAL_SAMPLES = 8
+
+
+def resumes_by_itself(row: TableRow) -> bool:
+    """Whether a table being played may move with nobody there: it has a bot's seat, a bot
+    playing for someone who left, or a move timer (after which a bot plays for the late)."""
+    return row.timer > 0 or any(seat.code != HUMAN or seat.zombie for seat in row.seats)
 
 
 def zombie_code(game_name: str) -> str:
