@@ -334,7 +334,16 @@ def test_a_flood_of_messages_is_refused_then_cut_off(tmp_path: Path) -> None:
             assert other.receive_json()["type"] == "state"
 
 
-def test_finished_tables_are_listed_apart_latest_first(client: TestClient) -> None:
+@pytest.fixture
+def own_client(tmp_path: Path) -> Iterator[TestClient]:
+    """A server of its own: no earlier test's bot tables finishing meanwhile."""
+    app = create_app(f"sqlite:///{tmp_path / 'own.db'}", bot_workers=1)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def test_finished_tables_are_listed_apart_latest_first(own_client: TestClient) -> None:
+    client = own_client
     first = new_table(client, "my-city", ["random", "random"])
     second = new_table(client, "my-city", ["random", "random"])
     deadline = time.monotonic() + 120  # bots play both games out (seconds; more under load)
