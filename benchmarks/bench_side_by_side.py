@@ -41,6 +41,10 @@ double's extra roll is a recursive call within the same turn and is not counted 
 game returns nothing, so the turns are counted by wrapping that one method from outside (the
 simulator's code is not changed); ``--wrapper-cost`` also plays the simulator unwrapped, taking
 turns with the other two, and reports what the wrapper costs in games/s.
+
+``--bytecodes GAMES`` times nothing: it plays GAMES games a side under ``sys.settrace`` and
+reports the bytecodes and Python calls a player-turn of each (the two execute about as many
+machine instructions a player-turn, interpreted, but not as many bytecodes).
 """
 
 from __future__ import annotations
@@ -199,6 +203,30 @@ class Hobby:
         return 0
 
 
+def bytecodes(play: Callable[[int], int], games: int) -> tuple[int, int, int]:
+    """Player-turns, bytecodes and Python frames entered (generators resumed included) in
+    games ``0 .. games - 1`` of ``play``, counted with ``sys.settrace`` opcode events (its
+    interpreted code only: a compiled module runs no bytecode)."""
+    counts = [0, 0]
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            counts[0] += 1
+        elif event == "call":
+            counts[1] += 1
+        return trace
+
+    turns = 0
+    sys.settrace(trace)
+    try:
+        for index in range(games):
+            turns += play(index)
+    finally:
+        sys.settrace(None)
+    return turns, counts[0], counts[1]
+
+
 def compiled() -> bool:
     import tycoon.games.esport_monopoly.engine as engine
 
@@ -221,7 +249,34 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also play the simulator without the turn-counting wrapper (games/s compared)",
     )
+    parser.add_argument(
+        "--bytecodes",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="count bytecodes and Python calls a player-turn over GAMES games a side "
+        "(traced, not timed) instead of timing",
+    )
     args = parser.parse_args(argv)
+    if args.bytecodes > 0:
+        with tempfile.TemporaryDirectory(prefix="hobby-logs-") as log_dir:
+            hobby = Hobby(args.hobby, args.seed, log_dir)
+            sides = [
+                (
+                    f"tycoon ({'compiled' if compiled() else 'interpreted'})",
+                    tycoon_player(args.seed),
+                ),
+                ("hobby simulator (its counting wrapper included)", hobby.play),
+            ]
+            for name, play in sides:
+                turns, codes, calls = bytecodes(play, args.bytecodes)
+                print(
+                    f"{name}: {turns:,} player-turns in {args.bytecodes} games: "
+                    f"{codes / turns:,.0f} bytecodes and {calls / turns:.1f} Python calls "
+                    "a player-turn"
+                )
+            hobby.uncounted()
+        return 0
     clock = time.process_time if args.cpu else time.perf_counter
     with tempfile.TemporaryDirectory(prefix="hobby-logs-") as log_dir:
         hobby = Hobby(args.hobby, args.seed, log_dir)
