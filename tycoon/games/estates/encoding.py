@@ -166,6 +166,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._roofs_at = self.slice_of("roofs face down").start
         self._turn_at = self.slice_of("money").start
         self._orders = [rotate(list(range(players)), seat) for seat in range(players)]
+        seats = range(players)
         self._lot_numbers = range(lots)
         # The turn slices' middle run (phase .. to act), laid out as the slices are: where each
         # figure lies in it, and its numbers with nothing set (bids -2: none yet).
@@ -181,6 +182,22 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._moment: list[float] = [0] * (self._to_act_at + players)
         self._moment[self._bids_at : self._holder_at] = [-2] * (players - 1)
         self._score_start = self._moment_start + len(self._moment)
+        # Where the moment's ones lie in the observation (-1 none; a list's index -1, so
+        # the tables end with it): by phase; per observer, by the auctioneer, the holder
+        # (the seat to act is the holder's table moved along), and by the piece.
+        moment = self._moment_start
+        self._phase_at = {name: moment + index for name, index in PHASE_INDEX.items()}
+        self._stowed_one = moment + self._stowed_at
+        pieces = [moment + self._piece_at + piece for piece in range(self._num_pieces)] + [-1]
+        self._moment_tables = [
+            (
+                [moment + self._auctioneer_at + (other - start) % players for other in seats]
+                + [-1],
+                [moment + self._holder_at + (other - start) % players for other in seats] + [-1],
+                pieces,
+            )
+            for start in range(players)
+        ]
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, list[float]] = (None, [])
         # For ids straight from the rules: each seat's actions, made once, with their ids.
@@ -247,41 +264,65 @@ class EstatesEncoding(Encoding[EstatesView]):
         start = seat or 0
         order = self._orders[start]
         # The turn slices in three runs, each written only when what it is made from changed:
-        # money and boxes, the auction's moment (phase to the seat to act), the score.
+        # money and boxes, the auction's moment (phase to the seat to act), the score. Money
+        # and boxes (each seat's own known, the others' secret) number by number.
         money = view.money
         box = view.box
-        purse = (start, money, box)
-        if memo.get("purse sources") != purse:
-            memo["purse sources"] = purse
-            canvas.block(
-                "purse",
+        old = memo.get("purse")
+        if old is None or canvas.cells is None:
+            memo["purse"] = (money, box)
+            canvas.put(
                 self._turn_at,
                 [-1 if money[other] is None else money[other] for other in order]
                 + [-1 if box[other] is None else box[other] for other in order],
             )
+        elif old[0] != money or old[1] != box:
+            memo["purse"] = (money, box)
+            cells = canvas.cells
+            at = self._turn_at
+            for index, other in enumerate(order):
+                if money[other] != old[0][other]:
+                    cells[at + index] = -1 if money[other] is None else money[other]
+            at += players
+            for index, other in enumerate(order):
+                if box[other] != old[1][other]:
+                    cells[at + index] = -1 if box[other] is None else box[other]
         # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
-        # act), each group's one moved only where it moved (-1: none set), its figures (the
-        # rooftop turned over, the bids) and the turn number written when they changed.
+        # act), each group's one moved only where it moved (-1: none set), found in the
+        # observer's tables; its figures (the rooftop turned over, the bids) and the turn
+        # number written when they changed.
         moment = self._moment_start
+        auctioneers, holders, pieces = self._moment_tables[start]
+        to_act = view.to_act
         ones = (
-            moment + PHASE_INDEX[view.phase],
-            moment + self._auctioneer_at + (view.auctioneer - start) % players
-            if view.auctioneer >= 0
-            else -1,
-            moment + self._stowed_at if view.stowed else -1,
-            moment + self._piece_at + view.piece if 0 <= view.piece < self._num_pieces else -1,
-            moment + self._holder_at + (view.holder - start) % players if view.holder >= 0 else -1,
-            moment + self._to_act_at + (view.to_act[0] - start) % players if view.to_act else -1,
+            self._phase_at[view.phase],
+            auctioneers[view.auctioneer],
+            self._stowed_one if view.stowed else -1,
+            pieces[view.piece],
+            holders[view.holder],
+            holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
         )
-        canvas.ones("moment ones", moment, moment + len(self._moment), ones)
-        bids = view.bids
-        roof_value = view.roof_value
-        if memo.get("figure sources") != (roof_value, bids):
-            memo["figure sources"] = (roof_value, bids)
-            figures: list[float] = [roof_value, *bids[: players - 1]]
+        was = memo.get("moment ones")
+        if was != ones:
+            memo["moment ones"] = ones
+            if was is None:
+                canvas.ones("moment", moment, moment + len(self._moment), ones)
+            else:
+                put = canvas.data if canvas.cells is None else canvas.cells
+                for one, before in zip(ones, was, strict=True):
+                    if one != before:
+                        if before >= 0:
+                            put[before] = 0
+                        if one >= 0:
+                            put[one] = 1
+        figures = view[12:14]  # roof_value, bids
+        if memo.get("figure sources") != figures:
+            memo["figure sources"] = figures
+            roof_value, bids = figures
+            values: list[float] = [roof_value, *bids[: players - 1]]
             if len(bids) < players - 1:
-                figures += [-2] * (players - 1 - len(bids))
-            canvas.put(moment + self._roof_value_at, figures)
+                values += [-2] * (players - 1 - len(bids))
+            canvas.put(moment + self._roof_value_at, values)
         # The turn moves at every auction, the rest of the score only between rounds.
         turn = view.turn
         if memo.get("turn") != turn:
