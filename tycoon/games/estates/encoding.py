@@ -240,9 +240,10 @@ class EstatesEncoding(Encoding[EstatesView]):
             memo = {}
         # The board and the offer change only now and then: written once per change.
         board = view.board
-        if memo.get("board") is not board:
+        last = memo.get("board")
+        if last is not board:
             memo["board"] = board
-            self._board(board, seat, canvas)
+            self._board(board, last, seat, canvas)
         offer = view.offer
         if memo.get("offer") is not offer:
             memo["offer"] = offer
@@ -423,8 +424,10 @@ class EstatesEncoding(Encoding[EstatesView]):
         found[self._discard_id] = discard
         return LegalIds(found)
 
-    def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
-        """The board's slices, part by part (a new board shares its unchanged parts)."""
+    def _board(self, board: Board, last: Board | None, seat: int | None, canvas: Canvas) -> None:
+        """The board's slices, part by part (a new board shares its unchanged parts): on a
+        persistent canvas, which holds the board ``last``, only the parts that are other
+        objects than its (all of them without one)."""
         stacks = board.stacks
         values = self._values
         colours = self._colours
@@ -459,16 +462,22 @@ class EstatesEncoding(Encoding[EstatesView]):
             memo["stacks"] = stacks
         # The rooftops (a tuple a new board shares until one is placed), then the rest.
         roofs = board.roofs
-        if not canvas.same("roofs on lots", roofs):
+        if last is None or roofs is not last.roofs:
             canvas.block("lot roofs", self._roof_at, roofs)
-        pieces = (board.lengths, board.built, board.barriers, board.mayor, board.cancel)
-        if not canvas.unchanged("pieces sources", pieces):
+        if (
+            last is None
+            or board.lengths is not last.lengths
+            or board.built is not last.built
+            or board.barriers is not last.barriers
+            or board.mayor != last.mayor
+            or board.cancel != last.cancel
+        ):
             canvas.block(
                 "pieces",
                 self._roof_at + len(roofs),
                 [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel],
             )
-        if not canvas.same("certificates", board.certificates):
+        if last is None or board.certificates is not last.certificates:
             players = self._players
             canvas.choices(
                 "certificate holders",
