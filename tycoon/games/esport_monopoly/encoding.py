@@ -8,7 +8,7 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -22,7 +22,6 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     bucket_builder,
-    relative_seat,
 )
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import DECK_NAMES, SQUARES
@@ -46,6 +45,8 @@ FRAMES = (Window, EndMove, JailMove, Buy, Auction, Lots, Pay, Manage, Deal, Fee,
 FRAME_FIGURES = 8
 BID_BUCKETS = 10
 CASH_BUCKETS = 11
+# No frame yet (a part's record before its first write).
+_NONE = object()
 
 
 class EsportMonopolyEncoding(Encoding[View]):
@@ -156,8 +157,32 @@ class EsportMonopolyEncoding(Encoding[View]):
             for name in ("position", "owner", "level", "mortgaged", "rent", "bank", "deal deeds")
         ] + [self.slice_of("stack").start]
         self._orders = [[(start + k) % players for k in range(players)] for start in range(players)]
-        # The zeros of the run from the bank to the frame's figures (see encode).
-        self._turn: list[float] = [0.0] * (self._at[6] - self._at[5])
+        # Per observer (by its seat; 0 for a spectator): a seat's one-hot row from the observer
+        # (index -1, nobody: zeros), a bit set's rows (bit ``i`` for seat ``i``), and the rows
+        # of the tuples of seats to act met so far (see encode).
+        self._seat_rows: list[
+            tuple[
+                list[tuple[int, ...]], list[tuple[int, ...]], dict[tuple[int, ...], tuple[int, ...]]
+            ]
+        ] = []
+        for start in range(players):
+            order = self._orders[start]
+            one = [
+                tuple(1 if (other - start) % players == at else 0 for at in range(players))
+                for other in range(players)
+            ] + [(0,) * players]
+            bits = [tuple(mask >> other & 1 for other in order) for mask in range(1 << players)]
+            self._seat_rows.append((one, bits, {(other,): one[other] for other in range(players)}))
+        # Per observer: each seat counted from it, then -2 and -1 as they are (the pot, the
+        # bank or nobody; a list's index -2 and -1), for the frames' figures.
+        self._relative = [
+            [(other - start) % players for other in range(players)] + [-2, -1]
+            for start in range(players)
+        ]
+        # Where each frame kind's one lies in the observation (-1: no frame, no one).
+        frame_at = self._at[6] - len(FRAMES) - FRAME_FIGURES
+        self._kind_at: dict[type, int] = {kind: frame_at + at for at, kind in enumerate(FRAMES)}
+        self._kind_at[type(None)] = -1
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
@@ -304,24 +329,130 @@ class EsportMonopolyEncoding(Encoding[View]):
         return ids
 
     def encode(self, view: View, canvas: Canvas) -> None:
-        players = self._players
         seat = view.seat
         start = seat or 0
-        order = self._orders[start]
         t = view.table
         # What each part was last made from (the persistent canvas's record; a fresh canvas,
         # written once, gets an empty one, so that every part is written).
         memo = canvas.memo
         if memo is None:
             memo = {}
-        cash, position, jail, cards, alive = t.cash, t.position, t.jail, t.cards, t.alive
-        # The seats' figures and positions, written again only when one of them changed.
-        sources = (start, cash, position, jail, cards, alive)
-        if memo.get("seat sources") != sources:
-            memo["seat sources"] = sources
-            seats: list[float] = []
+        # The seats' figures and positions (cash, position, jail, cards, alive: the table's
+        # first five fields), field by field only where a field changed.
+        seats = t[:5]
+        old = memo.get("seats")
+        if old != seats:
+            memo["seats"] = seats
+            self._seats(seats, old, start, canvas)
+        # The board: owners, levels and mortgages looked at one by one only when one of them
+        # changed (the three fields at once, compared item by item, identity first).
+        board = t[6:9]
+        if memo.get("board") != board:
+            memo["board"] = board
+            self._board(t, start, canvas)
+        if memo.get("rent") is not t.rent:
+            memo["rent"] = t.rent
+            canvas.numbers("rents", self._at[4], t.rent)
+        # The run from the bank to the frame, in parts each written only when its own sources
+        # changed: between two views of a seat the stack changes most of the time, the dice,
+        # the turn, the bank and the window now and then (the run was made whole every move).
+        # The seat-dependent numbers come from the observer's tables (see __init__).
+        at = self._at[5]
+        one, bits, acting_rows = self._seat_rows[start]
+        bank = t[10:15]  # stands, arenas, seen, hidden, pot
+        if memo.get("bank") != bank:
+            memo["bank"] = bank
+            stands, arenas, seen, hidden, pot = bank
+            canvas.put(at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot))
+        at += 7
+        moment = t[15:20]  # active, doubles, again, turn, dice
+        if memo.get("moment") != moment:
+            memo["moment"] = moment
+            active, doubles, again, turns, dice = moment
+            canvas.put(at, (*one[active], doubles, again, turns, dice[0], dice[1]))
+        players = self._players
+        at += players + 5
+        window = t[21:25]  # passed, skipping, dealt, claims
+        if memo.get("window") != window:
+            memo["window"] = window
+            passed, skipping, dealt, claims = window
+            canvas.put(at, (len(claims), *bits[passed], *bits[skipping], *bits[dealt]))
+        at += 1 + 3 * players
+        acting = t.acting
+        if memo.get("acting") != acting:
+            memo["acting"] = acting
+            row = acting_rows.get(acting)
+            if row is None:
+                row = acting_rows[acting] = tuple(
+                    [1 if (other + start) % players in acting else 0 for other in range(players)]
+                )
+            canvas.put(at, row)
+        at += players
+        # The top frame: its kind and figures, and a deal's deeds, made again only when the
+        # stack (and then the frame) is another object (both immutable).
+        stack = t.stack
+        if memo.get("stack", _NONE) is not stack:
+            memo["stack"] = stack
+            frame = stack[-1] if stack else None
+            if memo.get("frame", _NONE) is not frame:
+                memo["frame"] = frame
+                # Its kind's one moved where the kind changed, its figures written where they
+                # changed (a deal being written keeps its kind and figures, its deeds grow).
+                kind = type(frame)
+                if memo.get("kind", _NONE) is not kind:
+                    memo["kind"] = kind
+                    canvas.ones("frame kind", at, at + len(FRAMES), (self._kind_at[kind],))
+                figures = _FIGURES[kind]
+                canvas.block(
+                    "figures",
+                    at + len(FRAMES),
+                    _NO_FIGURES if figures is None else figures(frame, self._relative[start]),
+                )
+                if type(frame) is Deal:
+                    self._deal_deeds(frame.give, frame.take, canvas)
+                elif memo.get("deal") != _NO_DEAL:
+                    self._deal_deeds((), (), canvas)
+        canvas.block("stack", self._at[7], (len(stack), t.over))
+
+    def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
+        """A deal's deeds, given and taken, as ones by square: on a persistent canvas only the
+        squares added to or gone from the deal since the last (a deal grows a deed a step)."""
+        deeds = self._at[6]
+        memo = canvas.memo
+        old: tuple[tuple[int, ...], tuple[int, ...]] = _NO_DEAL
+        if memo is not None:
+            if "deal" in memo:
+                old = memo["deal"]
+            else:
+                canvas.data[deeds : deeds + 2 * SQUARES] = 0
+            memo["deal"] = (give, take)
+        put = canvas.data if canvas.cells is None else canvas.cells
+        was_give, was_take = old
+        if give != was_give:
+            for square in was_give:
+                if square not in give:
+                    put[deeds + square] = 0
+            for square in give:
+                if square not in was_give:
+                    put[deeds + square] = 1
+        if take != was_take:
+            deeds += SQUARES
+            for square in was_take:
+                if square not in take:
+                    put[deeds + square] = 0
+            for square in take:
+                if square not in was_take:
+                    put[deeds + square] = 1
+
+    def _seats(self, seats: tuple[Any, ...], old: Any, start: int, canvas: Canvas) -> None:
+        """The seats' figures (six a seat) and one-hot positions, from the observer; on a
+        persistent canvas only the fields that changed since ``old``."""
+        cash, position, jail, cards, alive = seats
+        order = self._orders[start]
+        if old is None or canvas.cells is None:
+            values: list[float] = []
             for other in order:
-                seats += (
+                values += (
                     cash[other],
                     position[other],
                     jail[other],
@@ -329,10 +460,48 @@ class EsportMonopolyEncoding(Encoding[View]):
                     cards[other] >> 1 & 1,
                     alive >> other & 1,
                 )
-            canvas.block("seats", 0, seats)
+            canvas.put(0, values)
             canvas.choices("position", self._at[0], SQUARES, [position[other] for other in order])
+            if canvas.memo is not None:
+                # Moved one by one from now on (below), never by that record.
+                del canvas.memo["position"]
+            return
+        cells = canvas.cells
+        was_cash, was_position, was_jail, was_cards, was_alive = old
+        if cash != was_cash:
+            for at, other in enumerate(order):
+                cells[6 * at] = cash[other]
+        if position != was_position:
+            # Each seat that moved: its number, and its one moved in its row of squares.
+            row = self._at[0]
+            for at, other in enumerate(order):
+                now, was = position[other], was_position[other]
+                if now != was:
+                    cells[6 * at + 1] = now
+                    if 0 <= was < SQUARES:
+                        cells[row + was] = 0
+                    if 0 <= now < SQUARES:
+                        cells[row + now] = 1
+                row += SQUARES
+        if jail != was_jail:
+            for at, other in enumerate(order):
+                cells[6 * at + 2] = jail[other]
+        if cards != was_cards:
+            for at, other in enumerate(order):
+                cells[6 * at + 3] = cards[other] & 1
+                cells[6 * at + 4] = cards[other] >> 1 & 1
+        if alive != was_alive:
+            for at, other in enumerate(order):
+                cells[6 * at + 5] = alive >> other & 1
+
+    def _board(self, t: Any, start: int, canvas: Canvas) -> None:
+        """Owners, levels and mortgages, each written again when it changed."""
+        memo = canvas.memo
+        if memo is None:
+            memo = {}
         if memo.get("owner") is not t.owner:
             memo["owner"] = t.owner
+            players = self._players
             canvas.choices(
                 "owners",
                 self._at[1],
@@ -344,89 +513,35 @@ class EsportMonopolyEncoding(Encoding[View]):
             canvas.numbers("levels", self._at[2], t.level)
         if memo.get("mortgaged") != t.mortgaged:
             canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
-        if memo.get("rent") is not t.rent:
-            memo["rent"] = t.rent
-            canvas.numbers("rents", self._at[4], t.rent)
-        # The bank, the turn, the window, who acts and the top frame: one run, laid out from a
-        # template of zeros (see __init__) figure by figure.
-        turn = self._turn.copy()
-        turn[0] = t.stands
-        turn[1] = t.arenas
-        turn[2], turn[3] = t.hidden
-        turn[4] = len(t.seen[0])
-        turn[5] = len(t.seen[1])
-        turn[6] = t.pot
-        if t.active >= 0:
-            turn[7 + (t.active - start) % players] = 1
-        at = 7 + players
-        turn[at] = t.doubles
-        turn[at + 1] = t.again
-        turn[at + 2] = t.turn
-        turn[at + 3], turn[at + 4] = t.dice
-        turn[at + 5] = len(t.claims)
-        at += 6
-        passed, skipping, dealt = t.passed, t.skipping, t.dealt
-        for index, other in enumerate(order):
-            turn[at + index] = passed >> other & 1
-            turn[at + players + index] = skipping >> other & 1
-            turn[at + 2 * players + index] = dealt >> other & 1
-        at += 3 * players
-        for other in t.acting:
-            turn[at + (other - start) % players] = 1
-        at += players
-        stack = t.stack
-        frame = stack[-1] if stack else None
-        if frame is not None:
-            turn[at + FRAMES.index(type(frame))] = 1
-        at += len(FRAMES)
-        figures = self._frame_figures(frame, seat)
-        turn[at : at + len(figures)] = figures
-        canvas.block("turn", self._at[5], turn)
-        deeds = self._at[6]
-        if isinstance(frame, Deal):
-            canvas.hot(
-                "deal deeds",
-                deeds,
-                deeds + 2 * SQUARES,
-                [deeds + square for square in frame.give]
-                + [deeds + SQUARES + square for square in frame.take],
-            )
-        elif memo.get("deal deeds") != ():
-            canvas.hot("deal deeds", deeds, deeds + 2 * SQUARES, ())
-        canvas.block("stack", self._at[7], [len(stack), t.over])
 
-    def _frame_figures(self, frame: object, seat: int | None) -> list[float]:
-        players = self._players
 
-        def rel(other: int) -> float:
-            return float(relative_seat(other, seat, players))
-
-        if isinstance(frame, Buy):
-            return [frame.square]
-        if isinstance(frame, Auction):
-            return [frame.lot, frame.high, rel(frame.leader), frame.building, len(frame.order)]
-        if isinstance(frame, Pay):
-            return [
-                rel(frame.payer),
-                frame.payee if frame.payee < 0 else rel(frame.payee),
-                frame.amount,
-                frame.square,
-            ]
-        if isinstance(frame, Manage):
-            return [rel(frame.seat)]
-        if isinstance(frame, Deal):
-            return [
-                rel(frame.proposer),
-                rel(frame.partner),
-                frame.cash,
-                frame.give_cards,
-                frame.take_cards,
-                frame.sent,
-            ]
-        if isinstance(frame, Fee):
-            return [rel(frame.seat), len(frame.squares)]
-        if isinstance(frame, Place):
-            return [rel(frame.seat), frame.building]
-        if isinstance(frame, Choice):
-            return [rel(frame.seat), frame.amount]
-        return []
+_NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
+# No deal: no deed given, none taken.
+_NO_DEAL: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+# A frame's figures, padded with zeros to FRAME_FIGURES, by its kind (None: no figures); ``rel``
+# gives a seat counted from the observer, and -1 and -2 (nobody, the bank, the pot) as they are.
+_Figures = Callable[[Any, Sequence[int]], tuple[float, ...]]
+_FIGURES: dict[type, _Figures | None] = {
+    type(None): None,
+    Window: None,
+    EndMove: None,
+    JailMove: None,
+    Lots: None,
+    Buy: lambda f, rel: (f.square, 0, 0, 0, 0, 0, 0, 0),
+    Auction: lambda f, rel: (f.lot, f.high, rel[f.leader], f.building, len(f.order), 0, 0, 0),
+    Pay: lambda f, rel: (rel[f.payer], rel[f.payee], f.amount, f.square, 0, 0, 0, 0),
+    Manage: lambda f, rel: (rel[f.seat], 0, 0, 0, 0, 0, 0, 0),
+    Deal: lambda f, rel: (
+        rel[f.proposer],
+        rel[f.partner],
+        f.cash,
+        f.give_cards,
+        f.take_cards,
+        f.sent,
+        0,
+        0,
+    ),
+    Fee: lambda f, rel: (rel[f.seat], len(f.squares), 0, 0, 0, 0, 0, 0),
+    Place: lambda f, rel: (rel[f.seat], f.building, 0, 0, 0, 0, 0, 0),
+    Choice: lambda f, rel: (rel[f.seat], f.amount, 0, 0, 0, 0, 0, 0),
+}

@@ -166,6 +166,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._roofs_at = self.slice_of("roofs face down").start
         self._turn_at = self.slice_of("money").start
         self._orders = [rotate(list(range(players)), seat) for seat in range(players)]
+        seats = range(players)
         self._lot_numbers = range(lots)
         # The turn slices' middle run (phase .. to act), laid out as the slices are: where each
         # figure lies in it, and its numbers with nothing set (bids -2: none yet).
@@ -181,6 +182,22 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._moment: list[float] = [0] * (self._to_act_at + players)
         self._moment[self._bids_at : self._holder_at] = [-2] * (players - 1)
         self._score_start = self._moment_start + len(self._moment)
+        # Where the moment's ones lie in the observation (-1 none; a list's index -1, so
+        # the tables end with it): by phase; per observer, by the auctioneer, the holder
+        # (the seat to act is the holder's table moved along), and by the piece.
+        moment = self._moment_start
+        self._phase_at = {name: moment + index for name, index in PHASE_INDEX.items()}
+        self._stowed_one = moment + self._stowed_at
+        pieces = [moment + self._piece_at + piece for piece in range(self._num_pieces)] + [-1]
+        self._moment_tables = [
+            (
+                [moment + self._auctioneer_at + (other - start) % players for other in seats]
+                + [-1],
+                [moment + self._holder_at + (other - start) % players for other in seats] + [-1],
+                pieces,
+            )
+            for start in range(players)
+        ]
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, list[float]] = (None, [])
         # For ids straight from the rules: each seat's actions, made once, with their ids.
@@ -223,9 +240,10 @@ class EstatesEncoding(Encoding[EstatesView]):
             memo = {}
         # The board and the offer change only now and then: written once per change.
         board = view.board
-        if memo.get("board") is not board:
+        last = memo.get("board")
+        if last is not board:
             memo["board"] = board
-            self._board(board, seat, canvas)
+            self._board(board, last, seat, canvas)
         offer = view.offer
         if memo.get("offer") is not offer:
             memo["offer"] = offer
@@ -247,41 +265,65 @@ class EstatesEncoding(Encoding[EstatesView]):
         start = seat or 0
         order = self._orders[start]
         # The turn slices in three runs, each written only when what it is made from changed:
-        # money and boxes, the auction's moment (phase to the seat to act), the score.
+        # money and boxes, the auction's moment (phase to the seat to act), the score. Money
+        # and boxes (each seat's own known, the others' secret) number by number.
         money = view.money
         box = view.box
-        purse = (start, money, box)
-        if memo.get("purse sources") != purse:
-            memo["purse sources"] = purse
-            canvas.block(
-                "purse",
+        old = memo.get("purse")
+        if old is None or canvas.cells is None:
+            memo["purse"] = (money, box)
+            canvas.put(
                 self._turn_at,
                 [-1 if money[other] is None else money[other] for other in order]
                 + [-1 if box[other] is None else box[other] for other in order],
             )
+        elif old[0] != money or old[1] != box:
+            memo["purse"] = (money, box)
+            cells = canvas.cells
+            at = self._turn_at
+            for index, other in enumerate(order):
+                if money[other] != old[0][other]:
+                    cells[at + index] = -1 if money[other] is None else money[other]
+            at += players
+            for index, other in enumerate(order):
+                if box[other] != old[1][other]:
+                    cells[at + index] = -1 if box[other] is None else box[other]
         # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
-        # act), each group's one moved only where it moved (-1: none set), its figures (the
-        # rooftop turned over, the bids) and the turn number written when they changed.
+        # act), each group's one moved only where it moved (-1: none set), found in the
+        # observer's tables; its figures (the rooftop turned over, the bids) and the turn
+        # number written when they changed.
         moment = self._moment_start
+        auctioneers, holders, pieces = self._moment_tables[start]
+        to_act = view.to_act
         ones = (
-            moment + PHASE_INDEX[view.phase],
-            moment + self._auctioneer_at + (view.auctioneer - start) % players
-            if view.auctioneer >= 0
-            else -1,
-            moment + self._stowed_at if view.stowed else -1,
-            moment + self._piece_at + view.piece if 0 <= view.piece < self._num_pieces else -1,
-            moment + self._holder_at + (view.holder - start) % players if view.holder >= 0 else -1,
-            moment + self._to_act_at + (view.to_act[0] - start) % players if view.to_act else -1,
+            self._phase_at[view.phase],
+            auctioneers[view.auctioneer],
+            self._stowed_one if view.stowed else -1,
+            pieces[view.piece],
+            holders[view.holder],
+            holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
         )
-        canvas.ones("moment ones", moment, moment + len(self._moment), ones)
-        bids = view.bids
-        roof_value = view.roof_value
-        if memo.get("figure sources") != (roof_value, bids):
-            memo["figure sources"] = (roof_value, bids)
-            figures: list[float] = [roof_value, *bids[: players - 1]]
+        was = memo.get("moment ones")
+        if was != ones:
+            memo["moment ones"] = ones
+            if was is None:
+                canvas.ones("moment", moment, moment + len(self._moment), ones)
+            else:
+                put = canvas.data if canvas.cells is None else canvas.cells
+                for one, before in zip(ones, was, strict=True):
+                    if one != before:
+                        if before >= 0:
+                            put[before] = 0
+                        if one >= 0:
+                            put[one] = 1
+        figures = view[12:14]  # roof_value, bids
+        if memo.get("figure sources") != figures:
+            memo["figure sources"] = figures
+            roof_value, bids = figures
+            values: list[float] = [roof_value, *bids[: players - 1]]
             if len(bids) < players - 1:
-                figures += [-2] * (players - 1 - len(bids))
-            canvas.put(moment + self._roof_value_at, figures)
+                values += [-2] * (players - 1 - len(bids))
+            canvas.put(moment + self._roof_value_at, values)
         # The turn moves at every auction, the rest of the score only between rounds.
         turn = view.turn
         if memo.get("turn") != turn:
@@ -382,8 +424,10 @@ class EstatesEncoding(Encoding[EstatesView]):
         found[self._discard_id] = discard
         return LegalIds(found)
 
-    def _board(self, board: Board, seat: int | None, canvas: Canvas) -> None:
-        """The board's slices, part by part (a new board shares its unchanged parts)."""
+    def _board(self, board: Board, last: Board | None, seat: int | None, canvas: Canvas) -> None:
+        """The board's slices, part by part (a new board shares its unchanged parts): on a
+        persistent canvas, which holds the board ``last``, only the parts that are other
+        objects than its (all of them without one)."""
         stacks = board.stacks
         values = self._values
         colours = self._colours
@@ -418,16 +462,22 @@ class EstatesEncoding(Encoding[EstatesView]):
             memo["stacks"] = stacks
         # The rooftops (a tuple a new board shares until one is placed), then the rest.
         roofs = board.roofs
-        if not canvas.same("roofs on lots", roofs):
+        if last is None or roofs is not last.roofs:
             canvas.block("lot roofs", self._roof_at, roofs)
-        pieces = (board.lengths, board.built, board.barriers, board.mayor, board.cancel)
-        if not canvas.unchanged("pieces sources", pieces):
+        if (
+            last is None
+            or board.lengths is not last.lengths
+            or board.built is not last.built
+            or board.barriers is not last.barriers
+            or board.mayor != last.mayor
+            or board.cancel != last.cancel
+        ):
             canvas.block(
                 "pieces",
                 self._roof_at + len(roofs),
                 [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel],
             )
-        if not canvas.same("certificates", board.certificates):
+        if last is None or board.certificates is not last.certificates:
             players = self._players
             canvas.choices(
                 "certificate holders",

@@ -692,8 +692,12 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         ):
             if state.money is prev_state.money:
                 money = prev_view.money
+            elif secret:
+                money = _seen_again(state.money, seat, prev_view.money)
             if state.box is prev_state.box:
                 box = prev_view.box
+            elif secret:
+                box = _seen_again(state.box, seat, prev_view.box)
             if state.results is prev_state.results:
                 results = prev_view.results
         if money is None:
@@ -1059,6 +1063,17 @@ def _seen_figures(
     if not secret:
         return figures
     return tuple([figure if other == seat else None for other, figure in enumerate(figures)])
+
+
+def _seen_again(
+    figures: tuple[int, ...], seat: int | None, seen: tuple[int | None, ...]
+) -> tuple[int | None, ...] | None:
+    """``seen`` (secret figures as ``seat`` saw them before) if ``_seen_figures`` would make the
+    same now, while they are secret: the seat's own figure unchanged (the others' are hidden
+    alike); else ``None``."""
+    if seat is None or len(seen) != len(figures) or seen[seat] != figures[seat]:
+        return None
+    return seen
 
 
 def _seen_results(

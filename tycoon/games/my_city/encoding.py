@@ -151,17 +151,23 @@ class MyCityEncoding(Encoding[CityView]):
         supply = view.supply
         memo = canvas.memo
         previous = memo.get("supply") if memo is not None else None
-        if previous is not supply:
+        if previous is None:
+            # Every seat's cup, made in a list and written at once.
+            cups: list[int] = []
+            for other in range(players):
+                mask = supply[(other + start) % players]
+                row: list[int] = []
+                for byte in range(self._cup_bytes):
+                    row += _BITS[mask >> 8 * byte & 255]
+                cups += row[:counters]
+            canvas.put(self._cup_at, cups)
+            if memo is not None:
+                memo["supply"] = supply
+        elif previous is not supply:
             cup = self._cup_at
             for other in range(players):
                 mask = supply[(other + start) % players]
                 at = cup + other * counters
-                if previous is None:
-                    row: list[int] = []
-                    for byte in range(self._cup_bytes):
-                        row += _BITS[mask >> 8 * byte & 255]
-                    data[at : at + counters] = row[:counters]
-                    continue
                 # Only the counters that left (or came back to) the cup since the last view.
                 put = data if canvas.cells is None else canvas.cells
                 changed = previous[(other + start) % players] ^ mask
@@ -197,7 +203,8 @@ class MyCityEncoding(Encoding[CityView]):
                 + [skips[(other + start) % players] for other in range(players)]
                 + to_move,
             )
-        canvas.block("moves", self._tail_at + 3 * players, (view.turn,))
+        # The move count, every step.
+        (data if canvas.cells is None else canvas.cells)[self._tail_at + 3 * players] = view.turn
 
     def _zones(self, view: CityView, canvas: Canvas) -> None:
         """The zone slices (access, owned, type, empty), square by square; on a persistent
@@ -235,14 +242,15 @@ class MyCityEncoding(Encoding[CityView]):
         else:
             if memo is not None:
                 data[self._zones_at : self._zones_end] = 0
+            put = data if canvas.cells is None else canvas.cells
             for square, zone in enumerate(zones):
                 if zone < 0:
                     if landmarks[square] < 0:
-                        data[empty + square] = 1
+                        put[empty + square] = 1
                 else:
                     access, owned, kind, value = entries[zone]
-                    data[access + square] = value
-                    data[owned + square] = data[kind + square] = 1
+                    put[access + square] = value
+                    put[owned + square] = put[kind + square] = 1
         if memo is not None:
             memo["zones"] = (landmarks, zones)
 
