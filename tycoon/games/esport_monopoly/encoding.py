@@ -429,20 +429,9 @@ class EsportMonopolyEncoding(Encoding[View]):
         put = canvas.data if canvas.cells is None else canvas.cells
         was_give, was_take = old
         if give != was_give:
-            for square in was_give:
-                if square not in give:
-                    put[deeds + square] = 0
-            for square in give:
-                if square not in was_give:
-                    put[deeds + square] = 1
+            _move_ones(put, deeds, was_give, give)
         if take != was_take:
-            deeds += SQUARES
-            for square in was_take:
-                if square not in take:
-                    put[deeds + square] = 0
-            for square in take:
-                if square not in was_take:
-                    put[deeds + square] = 1
+            _move_ones(put, deeds + SQUARES, was_take, take)
 
     def _seats(self, seats: tuple[Any, ...], old: Any, start: int, canvas: Canvas) -> None:
         """The seats' figures (six a seat) and one-hot positions, from the observer; on a
@@ -545,3 +534,14 @@ _FIGURES: dict[type, _Figures | None] = {
     Place: lambda f, rel: (rel[f.seat], f.building, 0, 0, 0, 0, 0, 0),
     Choice: lambda f, rel: (rel[f.seat], f.amount, 0, 0, 0, 0, 0, 0),
 }
+
+
+def _move_ones(put: Any, at: int, was: Sequence[int], now: Sequence[int]) -> None:
+    """Squares ``was`` marked from ``at`` on become squares ``now``: a 0 where one left, a 1
+    where one came (a deal gains or loses a deed a step)."""
+    for square in was:
+        if square not in now:
+            put[at + square] = 0
+    for square in now:
+        if square not in was:
+            put[at + square] = 1

@@ -303,19 +303,7 @@ class EstatesEncoding(Encoding[EstatesView]):
             holders[view.holder],
             holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
         )
-        was = memo.get("moment ones")
-        if was != ones:
-            memo["moment ones"] = ones
-            if was is None:
-                canvas.ones("moment", moment, moment + len(self._moment), ones)
-            else:
-                put = canvas.data if canvas.cells is None else canvas.cells
-                for one, before in zip(ones, was, strict=True):
-                    if one != before:
-                        if before >= 0:
-                            put[before] = 0
-                        if one >= 0:
-                            put[one] = 1
+        canvas.ones("moment", moment, moment + len(self._moment), ones)
         figures = view[12:14]  # roof_value, bids
         if memo.get("figure sources") != figures:
             memo["figure sources"] = figures
