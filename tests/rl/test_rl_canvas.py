@@ -651,3 +651,24 @@ def test_a_seats_next_view_is_made_from_its_last_by_observe_next(
         action = table.action(seat, int(ids[rng.below(len(ids))]))
         assert action is not None
         table.play(action)
+
+
+def test_a_run_of_fields_is_found_by_name_and_a_wrong_run_refused() -> None:
+    """Encodings read several view fields as one slice; the slice comes from the fields' names,
+    so a reordered view fails when the encoding is defined instead of encoding other numbers."""
+    from typing import NamedTuple
+
+    from tycoon.core.encoding import field_run
+
+    class Seen(NamedTuple):
+        seat: int
+        cash: int
+        dice: tuple[int, int]
+        turn: int
+
+    seen: tuple[object, ...] = Seen(0, 1500, (3, 4), 7)
+    assert seen[field_run(Seen, "cash", "dice")] == (1500, (3, 4))
+    assert seen[field_run(Seen, "turn")] == (7,)
+    for names in [("dice", "cash"), ("cash", "turn"), ("nothing",), ("turn", "nothing")]:
+        with pytest.raises(ValueError, match="side by side"):
+            field_run(Seen, *names)

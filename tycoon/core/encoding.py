@@ -833,6 +833,18 @@ def rotate(values: Sequence[Any], seat: int | None) -> list[Any]:
     return [*values[seat:], *values[:seat]]
 
 
+def field_run(kind: Any, *names: str) -> slice:
+    """The slice of a named tuple ``kind`` holding the fields ``names``, which must stand side
+    by side in that order (checked once, when an encoding is defined: a view's or table's
+    fields reordered then fail loudly instead of encoding the wrong numbers). An encoding reads
+    several fields at once with it, ``view[run]``, one tuple to compare with the last."""
+    fields: tuple[str, ...] = kind._fields
+    start = fields.index(names[0]) if names[0] in fields else -1
+    if fields[start : start + len(names)] != names or start < 0:
+        raise ValueError(f"{kind.__name__} has no fields {', '.join(names)} side by side")
+    return slice(start, start + len(names))
+
+
 def relative_seat(other: int, seat: int | None, players: int) -> int:
     """``other`` counted from ``seat`` (0: itself, 1: the next seat); -1 stays -1 (nobody)."""
     if other < 0 or seat is None:

@@ -22,6 +22,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     bucket_builder,
+    field_run,
 )
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import DECK_NAMES, SQUARES
@@ -37,6 +38,7 @@ from tycoon.games.esport_monopoly.state import (
     Manage,
     Pay,
     Place,
+    Table,
     View,
     Window,
 )
@@ -47,6 +49,12 @@ BID_BUCKETS = 10
 CASH_BUCKETS = 11
 # No frame yet (a part's record before its first write).
 _NONE = object()
+# The table's fields each part is made from, read as one slice of the table (see encode).
+_SEATS = field_run(Table, "cash", "position", "jail", "cards", "alive")
+_BOARD = field_run(Table, "owner", "level", "mortgaged")
+_BANK = field_run(Table, "stands", "arenas", "seen", "hidden", "pot")
+_MOMENT = field_run(Table, "active", "doubles", "again", "turn", "dice")
+_WINDOW = field_run(Table, "passed", "skipping", "dealt", "claims")
 
 
 class EsportMonopolyEncoding(Encoding[View]):
@@ -332,21 +340,22 @@ class EsportMonopolyEncoding(Encoding[View]):
         seat = view.seat
         start = seat or 0
         t = view.table
+        fields: tuple[Any, ...] = t  # read by runs of fields (see field_run)
         # What each part was last made from (the persistent canvas's record; a fresh canvas,
         # written once, gets an empty one, so that every part is written).
         memo = canvas.memo
         if memo is None:
             memo = {}
-        # The seats' figures and positions (cash, position, jail, cards, alive: the table's
-        # first five fields), field by field only where a field changed.
-        seats = t[:5]
+        # The seats' figures and positions (cash, position, jail, cards, alive), field by field
+        # only where a field changed.
+        seats = fields[_SEATS]
         old = memo.get("seats")
         if old != seats:
             memo["seats"] = seats
             self._seats(seats, old, start, canvas)
         # The board: owners, levels and mortgages looked at one by one only when one of them
         # changed (the three fields at once, compared item by item, identity first).
-        board = t[6:9]
+        board = fields[_BOARD]
         if memo.get("board") != board:
             memo["board"] = board
             self._board(t, start, canvas)
@@ -359,20 +368,20 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The seat-dependent numbers come from the observer's tables (see __init__).
         at = self._at[5]
         one, bits, acting_rows = self._seat_rows[start]
-        bank = t[10:15]  # stands, arenas, seen, hidden, pot
+        bank = fields[_BANK]
         if memo.get("bank") != bank:
             memo["bank"] = bank
             stands, arenas, seen, hidden, pot = bank
             canvas.put(at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot))
         at += 7
-        moment = t[15:20]  # active, doubles, again, turn, dice
+        moment = fields[_MOMENT]
         if memo.get("moment") != moment:
             memo["moment"] = moment
             active, doubles, again, turns, dice = moment
             canvas.put(at, (*one[active], doubles, again, turns, dice[0], dice[1]))
         players = self._players
         at += players + 5
-        window = t[21:25]  # passed, skipping, dealt, claims
+        window = fields[_WINDOW]
         if memo.get("window") != window:
             memo["window"] = window
             passed, skipping, dealt, claims = window

@@ -20,6 +20,7 @@ from tycoon.core.encoding import (
     FeatureWriter,
     LegalIds,
     bucket_builder,
+    field_run,
     relative_seat,
     rotate,
 )
@@ -53,6 +54,8 @@ BID_BUCKETS = 12
 
 # Each phase's place in the phase slice.
 PHASE_INDEX = {name: index for index, name in enumerate(PHASE_NAMES)}
+# The view's fields the auction's figures are made from, read as one slice (see encode).
+_FIGURES = field_run(EstatesView, "roof_value", "bids")
 
 
 class EstatesEncoding(Encoding[EstatesView]):
@@ -304,7 +307,8 @@ class EstatesEncoding(Encoding[EstatesView]):
             holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
         )
         canvas.ones("moment", moment, moment + len(self._moment), ones)
-        figures = view[12:14]  # roof_value, bids
+        whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
+        figures = whole[_FIGURES]
         if memo.get("figure sources") != figures:
             memo["figure sources"] = figures
             roof_value, bids = figures
