@@ -35,11 +35,11 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import numpy as np
+from taking_turns import Rate, take_turns
 
 import tycoon
 from tycoon.core import Game, SeededRng, make, sample_choice
@@ -98,32 +98,6 @@ def featureless(game: Game[Any, Any, Any]) -> TycoonAECEnv:
     return env
 
 
-class Rate:
-    """Steps and seconds of whole games played by ``play(game_number)``, timed by ``clock``."""
-
-    def __init__(self, play: Callable[[int], int], clock: Callable[[], float]) -> None:
-        self.play = play
-        self.clock = clock
-        self.steps = 0
-        self.games = 0
-        self.seconds = 0.0
-
-    def run(self, seconds: float) -> None:
-        """Whole games for about ``seconds`` (at least one)."""
-        start = self.clock()
-        while True:
-            self.steps += self.play(self.games)
-            self.games += 1
-            elapsed = self.clock() - start
-            if elapsed >= seconds:
-                self.seconds += elapsed
-                return
-
-    @property
-    def per_second(self) -> float:
-        return self.steps / self.seconds
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="a game (default: every game)")
@@ -157,9 +131,7 @@ def main(argv: list[str] | None = None) -> None:
         loops = [Rate(partial(engine_steps, game), clock), Rate(partial(env_steps, env), clock)]
         if args.ceiling:
             loops.append(Rate(partial(env_steps, featureless(make(name, args.players))), clock))
-        for _ in range(args.slices):
-            for loop in loops:
-                loop.run(args.seconds / args.slices)
+        take_turns(loops, args.seconds, args.slices)
         engine, wrapped, *bound = (loop.per_second for loop in loops)
         wrapper = 1e6 / wrapped - 1e6 / engine
         out.write(

@@ -61,40 +61,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from bench_esport_monopoly import greedy_game  # this directory: the same games, one function
+from taking_turns import Rate, take_turns
 
 from tycoon.core import make
 
 HOBBY_URL = "https://github.com/gamescomputersplay/monopoly"
-
-
-class Rate:
-    """Player-turns, games and seconds of whole games played by ``play(game_number)``."""
-
-    def __init__(self, play: Callable[[int], int], clock: Callable[[], float]) -> None:
-        self.play = play
-        self.clock = clock
-        self.turns = 0
-        self.games = 0
-        self.seconds = 0.0
-        self.slices: list[float] = []  # player-turns/s of each slice
-
-    def run(self, seconds: float) -> None:
-        """Whole games for about ``seconds`` (at least one)."""
-        start = self.clock()
-        turns = 0
-        while True:
-            turns += self.play(self.games)
-            self.games += 1
-            elapsed = self.clock() - start
-            if elapsed >= seconds:
-                self.turns += turns
-                self.seconds += elapsed
-                self.slices.append(turns / elapsed)
-                return
-
-    @property
-    def per_second(self) -> float:
-        return self.turns / self.seconds
 
 
 def tycoon_player(seed: int, players: int = 4) -> Callable[[int], int]:
@@ -285,9 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         loops = [ours, theirs]
         if args.wrapper_cost:
             loops.append(Rate(hobby.play_unwrapped, clock))
-        for _ in range(args.slices):
-            for loop in loops:
-                loop.run(args.seconds / args.slices)
+        take_turns(loops, args.seconds, args.slices)
         hobby.uncounted()
         if os.path.exists(Path(log_dir) / "bankruptcies.tsv"):
             os.remove(Path(log_dir) / "bankruptcies.tsv")
@@ -295,11 +264,11 @@ def main(argv: list[str] | None = None) -> int:
     ratios = [a / b for a, b in zip(ours.slices, theirs.slices, strict=True)]
     print(
         f"tycoon esport-monopoly, 4 greedy ({build}): {ours.games:,} games, "
-        f"{ours.turns / ours.games:.1f} player-turns a game: {ours.per_second:,.0f} player-turns/s"
+        f"{ours.count / ours.games:.1f} player-turns a game: {ours.per_second:,.0f} player-turns/s"
     )
     print(
         f"hobby simulator, 4 players (interpreted): {theirs.games:,} games, "
-        f"{theirs.turns / theirs.games:.1f} player-turns a game: "
+        f"{theirs.count / theirs.games:.1f} player-turns a game: "
         f"{theirs.per_second:,.0f} player-turns/s"
     )
     print(
