@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 
 from tycoon.core import AmountRange, Match
-from tycoon.server.master import Master, SeatRequest, Stale
-from tycoon.server.storage import MoveRow, SqlStorage
+from tycoon.server.master import Master, SeatRequest, Stale, told_at
+from tycoon.server.storage import LEFT, UNDONE, MoveRow, NoticeRow, SqlStorage
 
 
 def test_a_move_raced_through_two_masters_is_stored_once_and_the_loser_catches_up(
@@ -339,3 +339,66 @@ def test_a_restart_resumes_only_the_tables_that_go_on_by_themselves(tmp_path: Pa
         await master.close()
 
     asyncio.run(restart())
+
+
+def test_a_table_read_again_tells_who_left_came_back_and_took_a_move_back(
+    tmp_path: Path,
+) -> None:
+    """The narration's notices are stored: a table read again from storage (after a restart,
+    or dropped from memory) and another process catching up tell them where they happened,
+    as the live table did; only the narration of a move taken back is gone (it stands no
+    more)."""
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+
+    async def scenario() -> None:
+        master = Master(SqlStorage(url), bot_workers=0)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("sealed-auction", 2, {}, seats)
+        table = await master.table(table_id)
+        before = {viewer: len(lines) for viewer, lines in table.logs.items()}
+        await master.act(table_id, 0, tokens[0], notation="bid 3")
+        after = {viewer: len(lines) for viewer, lines in table.logs.items()}
+        await master.undo(table_id, 0, tokens[0])
+        await master.act(table_id, 0, tokens[0], notation="bid 2")
+        other = Master(SqlStorage(url), bot_workers=0)
+        await other.table(table_id)  # loaded here before Bob leaves: it will catch up
+        await master.leave(table_id, 1, tokens[1])
+        for _ in range(500):  # a bot bids for Bob
+            if len(table.match.steps) >= 2:
+                break
+            await asyncio.sleep(0.01)
+        async with table.lock:
+            master.come_back(table, 1)
+        await asyncio.wrap_future(master.storage.submit_zombies(table_id, {}))  # written after it
+        if 0 in table.match.to_act():  # a move after Bob is back
+            await master.act(table_id, 0, tokens[0], notation="bid 0")
+        live = {viewer: list(lines) for viewer, lines in table.logs.items()}
+        assert sum(line.endswith("takes back the last move") for line in live[1]) == 1
+        assert sum(line.startswith("Bob (Seat 2) left: a bot") for line in live[1]) == 1
+        assert sum(line == "Bob (Seat 2) is back" for line in live[1]) == 1
+        # What a table read again tells: all but the narration of the move taken back.
+        expected = {
+            viewer: lines[: before[viewer]] + lines[after[viewer] :]
+            for viewer, lines in live.items()
+        }
+        assert all(after[viewer] > before[viewer] for viewer in live)
+
+        del master.tables[table_id]  # as the idle sweeper or a restart does
+        again = await master.table(table_id)
+        assert again.logs == expected
+        assert again.notices == 3
+
+        await other.sync(table_id)  # the notification of the other process's changes
+        assert (await other.table(table_id)).logs == expected
+        await master.close()
+        await other.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_notice_before_an_undo_is_told_before_the_moves_that_replaced_the_undone_one() -> None:
+    """Bob left when 6 moves stood, then Ann took back the sixth: read again, both are told
+    after the fifth move, not after a sixth move made later."""
+    notices = [NoticeRow(6, 1, LEFT), NoticeRow(5, 0, UNDONE), NoticeRow(7, 1, LEFT)]
+    assert told_at(notices) == [5, 5, 7]
+    assert told_at([]) == []

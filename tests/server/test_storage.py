@@ -8,9 +8,14 @@ import pytest
 import sqlalchemy as sa
 
 from tycoon.server.storage import (
+    BACK,
+    LEFT,
     OVER,
     PLAYING,
+    TIMED_OUT,
+    UNDONE,
     MoveRow,
+    NoticeRow,
     SqlStorage,
     StorageError,
     hash_token,
@@ -118,7 +123,7 @@ def test_a_reopened_database_keeps_everything_and_is_not_migrated_twice(
     again = SqlStorage(database_url)
     assert again.moves(table_id) == [MoveRow(0, 0, "c3", (1,))]
     with again.engine.connect() as db:
-        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0004"
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path) -> None:
@@ -242,6 +247,29 @@ def test_zombie_seats_are_stored(database_url: str) -> None:
     assert [s.zombie for s in storage.table(table_id).seats] == [False, False]
     with pytest.raises(StorageError, match="no table"):
         storage.set_zombies("nope", {0: True})
+
+
+def test_notices_are_stored_in_order_with_the_moves_standing_then(database_url: str) -> None:
+    storage = SqlStorage(database_url)
+    table_id = make_table(storage)
+    assert storage.notices(table_id) == []
+    storage.add_move(table_id, MoveRow(0, 0, "c3", ()), PLAYING)
+    storage.set_zombies(table_id, {1: True})
+    storage.add_move(table_id, MoveRow(1, 1, "d4", ()), PLAYING)
+    storage.set_zombies(table_id, {1: False})
+    storage.set_zombies(table_id, {0: True}, TIMED_OUT)
+    storage.remove_moves_from(table_id, 1, seat=1)
+    storage.remove_moves_from(table_id, 0)  # no seat: no notice
+    assert storage.notices(table_id) == [
+        NoticeRow(1, 1, LEFT),
+        NoticeRow(2, 1, BACK),
+        NoticeRow(2, 0, TIMED_OUT),
+        NoticeRow(1, 1, UNDONE),
+    ]
+    with pytest.raises(ValueError, match="left or timed-out"):
+        storage.set_zombies(table_id, {0: True}, BACK)
+    with pytest.raises(StorageError, match="no table"):
+        storage.notices("nope")
 
 
 def test_writes_queued_together_are_committed_together_and_a_refusal_costs_no_other(

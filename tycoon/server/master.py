@@ -16,6 +16,7 @@ import hmac
 import json
 import logging
 import secrets
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future
@@ -56,10 +57,15 @@ from tycoon.server.render import (
     state_parts,
 )
 from tycoon.server.storage import (
+    BACK,
     HUMAN,
+    LEFT,
     OVER,
     PLAYING,
+    TIMED_OUT,
+    UNDONE,
     MoveRow,
+    NoticeRow,
     SequenceError,
     Storage,
     TableRow,
@@ -127,6 +133,28 @@ class LiveTable:
     standing: dict[int, int] = field(default_factory=dict)
     # When the table was last asked for or moved at (``time.monotonic``): see Master.forget_idle.
     touched: float = field(default_factory=time.monotonic)
+    notices: int = 0  # how many of the table's stored notices its narration has told
+
+    def tell(self, line: str) -> None:
+        """Add a line to every viewer's narration."""
+        for lines in self.logs.values():
+            lines.append(line)
+            if len(lines) > LOG_LINES:
+                del lines[: len(lines) - LOG_LINES]
+
+    def tell_notice(self, notice: NoticeRow) -> None:
+        """Tell a stored notice (someone left, ran out of time, came back, took a move back)."""
+        who = self.seat_title(notice.seat)
+        kind = notice.kind
+        if kind == BACK:
+            self.tell(f"{who} is back")
+        elif kind == UNDONE:
+            self.tell(f"{who} takes back the last move")
+        else:
+            why = "ran out of time" if kind == TIMED_OUT else "left"
+            self.tell(
+                f"{who} {why}: a bot ({self.zombie_code}) plays for them until they come back"
+            )
 
     @property
     def id(self) -> str:
@@ -297,6 +325,7 @@ class Master:
     def _load(self, table_id: str) -> LiveTable:
         row = self.storage.table(table_id)
         stored = self.storage.moves(table_id)
+        notices = self.storage.notices(table_id)
         game = game_class(row.game)(row.players, dict(row.options))
         if game.spec.version != row.version:
             raise Refused(
@@ -317,6 +346,7 @@ class Master:
         )
         table: LiveTable | None = None
         previous: Any = None
+        pending = list(zip(told_at(notices), notices, strict=True))
         for match, step in replay(record):  # the shadow rng is advanced draw for draw
             if table is None:
                 labels = [game.seat_label(match.view(None), s) for s in range(game.players)]
@@ -338,7 +368,12 @@ class Master:
                 self._narrate(table, previous, action, match.state)
                 _remember(table.before, previous)
             previous = match.state
+            while pending and pending[0][0] <= len(match.steps):
+                table.tell_notice(pending.pop(0)[1])
         assert table is not None
+        for _, notice in pending:  # none: a notice is never told after moves that are not there
+            table.tell_notice(notice)
+        table.notices = len(notices)
         return table
 
     # -- moves ----------------------------------------------------------------------------------
@@ -520,6 +555,7 @@ class Master:
         async with table.lock:
             row = await asyncio.to_thread(self.storage.table, table_id)
             stored = await asyncio.to_thread(self.storage.moves, table_id)
+            notices = await asyncio.to_thread(self.storage.notices, table_id)
             match = table.match
             game = match.game
             mine = [(s.seat, s.action, s.outcomes) for s in match.steps]
@@ -532,7 +568,11 @@ class Master:
                 table.revision = max(table.revision, row.revision)
                 table.rendered.clear()
                 table.standing = {}
+                pending = list(zip(told_at(notices), notices, strict=True))[table.notices :]
+                table.notices = len(notices)
                 for move in stored[len(mine) :]:
+                    while pending and pending[0][0] <= len(match.steps):
+                        table.tell_notice(pending.pop(0)[1])
                     action = game.parse_action(move.notation, move.seat)
                     state, _ = game.apply(
                         match.state, action, ScriptedRng(move.outcomes, shadow=match.rng)
@@ -543,6 +583,8 @@ class Master:
                     table.movers.append(move.bot)
                     self._narrate(table, before, action, state)
                     _remember(table.before, before)
+                for _, notice in pending:
+                    table.tell_notice(notice)
             else:
                 fresh = await asyncio.to_thread(self._load, table_id)
                 fresh.revision = max(fresh.revision, table.revision + 1)
@@ -586,14 +628,14 @@ class Master:
                 raise IllegalActionError(f"cannot undo: {refusal}")
             match = table.match
             index = len(match.steps) - 1
-            await durable(self.storage.submit_removal(table.id, index))
+            await durable(self.storage.submit_removal(table.id, index, seat))
+            table.notices += 1
             table.revision += 1  # the state goes back, the version goes on: never reused
             table.standing = {}
             match.state = table.before.pop()
             match.steps.pop()  # it drew no chance, so the live rng has not moved
             table.movers.pop()
-            for lines in table.logs.values():
-                lines.append(f"{table.seat_title(seat)} takes back the last move")
+            table.tell_notice(NoticeRow(index, seat, UNDONE))
             self.publish(table)
             self._kick_bots(table)
             self._arm_timer(table)
@@ -763,21 +805,20 @@ class Master:
             if table.version != version or match.is_over():
                 return
             late = [s for s in match.to_act() if table.played_by(s) is None]
-            await durable(self.storage.submit_zombies(table.id, dict.fromkeys(late, True)))
+            await durable(
+                self.storage.submit_zombies(table.id, dict.fromkeys(late, True), TIMED_OUT)
+            )
+            table.notices += len(late)
             for seat in late:
-                self._make_zombie(table, seat, "ran out of time")
+                self._make_zombie(table, seat, TIMED_OUT)
             table.timer_task = None
             table.deadline = None
             self.publish(table)
             self._kick_bots(table)
 
-    def _make_zombie(self, table: LiveTable, seat: int, why: str) -> None:
+    def _make_zombie(self, table: LiveTable, seat: int, reason: str) -> None:
         table.zombies.add(seat)
-        for lines in table.logs.values():
-            lines.append(
-                f"{table.seat_title(seat)} {why}: a bot ({table.zombie_code}) plays for them "
-                "until they come back"
-            )
+        table.tell_notice(NoticeRow(len(table.match.steps), seat, reason))
 
     async def leave(self, table_id: str, seat: int, token: str) -> None:
         """The seat's person leaves: a bot plays for them until they come back."""
@@ -786,8 +827,9 @@ class Master:
         async with table.lock:
             if table.match.is_over() or seat in table.zombies:
                 return
-            await durable(self.storage.submit_zombies(table.id, {seat: True}))
-            self._make_zombie(table, seat, "left")
+            await durable(self.storage.submit_zombies(table.id, {seat: True}, LEFT))
+            table.notices += 1
+            self._make_zombie(table, seat, LEFT)
             self.publish(table)
             self._kick_bots(table)
             self._arm_timer(table)
@@ -800,8 +842,8 @@ class Master:
         # Stored in the writer's order, so before any move this person makes from now on.
         written = self.storage.submit_zombies(table.id, {seat: False})
         written.add_done_callback(_log_failure)
-        for lines in table.logs.values():
-            lines.append(f"{table.seat_title(seat)} is back")
+        table.notices += 1
+        table.tell_notice(NoticeRow(len(table.match.steps), seat, BACK))
         self.publish(table)
         self._arm_timer(table)
 
@@ -970,6 +1012,20 @@ def zombie_code(game_name: str) -> str:
     """The bot that plays for a person who timed out or left: the game's own, else random."""
     codes = {entry.code for entry in bots_for(game_name)}
     return "greedy" if "greedy" in codes else "random"
+
+
+def told_at(notices: Sequence[NoticeRow]) -> list[int]:
+    """After how many standing moves each notice is told when a table is read again: when it
+    happened, or earlier if a later notice (an undo) happened with fewer moves standing, so
+    the narration keeps the notices in order and never tells one after moves that replaced
+    the ones it followed."""
+    told: list[int] = []
+    at = sys.maxsize
+    for notice in reversed(notices):
+        at = min(at, notice.at)
+        told.append(at)
+    told.reverse()
+    return told
 
 
 def _remember(states: list[Any], state: Any) -> None:

@@ -2,9 +2,11 @@
 
 A table is stored as what is needed to rebuild it exactly: the game, its rules version, player
 count, options and seed, each seat (a bot's seat code, or a human's name and the SHA-256 of its
-credential, never the credential itself), and every move that stands as (index, seat, notation,
-chance outcomes). The live state is never stored: replaying the moves from the seed rebuilds it,
-with the live random source advanced draw for draw, so the game goes on exactly as it would have.
+credential, never the credential itself), every move that stands as (index, seat, notation,
+chance outcomes), and the notices the narration tells between moves (a person left, ran out of
+time, came back, took a move back), each with the number of moves standing when it happened.
+The live state is never stored: replaying the moves from the seed rebuilds it, with the live
+random source advanced draw for draw, so the game goes on exactly as it would have.
 
 Every write goes through a writer thread with group commit (one for SQLite, a few for
 PostgreSQL, a table's writes always to the same one): the writes queued while the previous
@@ -83,6 +85,16 @@ moves = sa.Table(
     sa.Column("bot", sa.String(200)),
 )
 
+notices = sa.Table(
+    "notices",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("at", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+)
+
 HUMAN = "human"
 PLAYING = "playing"
 OVER = "over"
@@ -132,6 +144,23 @@ class MoveRow:
     notation: str
     outcomes: tuple[int, ...]
     bot: str | None = None  # the seat code of the bot that chose it (None: a person)
+
+
+# What a notice tells (NoticeRow.kind).
+LEFT = "left"  # the seat's person left: a bot plays for them
+TIMED_OUT = "timed-out"  # the seat's person ran out of time: a bot plays for them
+BACK = "back"  # the seat's person plays their seat again
+UNDONE = "undone"  # the seat took back its last move
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeRow:
+    """Something the narration tells between moves: ``kind`` (LEFT, TIMED_OUT, BACK, UNDONE)
+    of ``seat``, when ``at`` moves stood."""
+
+    at: int
+    seat: int
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,27 +213,35 @@ class Storage:
         the next one is refused with :class:`SequenceError` (two writers never both win)."""
         raise NotImplementedError
 
-    def submit_removal(self, table_id: str, index: int) -> Future[None]:
+    def submit_removal(self, table_id: str, index: int, seat: int | None = None) -> Future[None]:
         """Remove every move from ``index`` on (an undo: the record keeps moves that stand) and
-        give the table its next revision; resolved once durable."""
+        give the table its next revision, with an UNDONE notice for ``seat`` if given; resolved
+        once durable."""
         raise NotImplementedError
 
-    def submit_zombies(self, table_id: str, zombies: dict[int, bool]) -> Future[None]:
-        """Mark people's seats as played by a bot meanwhile (``True``) or by their person again;
-        resolved once durable."""
+    def submit_zombies(
+        self, table_id: str, zombies: dict[int, bool], reason: str = LEFT
+    ) -> Future[None]:
+        """Mark people's seats as played by a bot meanwhile (``True``, with a notice of
+        ``reason``: LEFT or TIMED_OUT) or by their person again (a BACK notice); resolved once
+        durable."""
+        raise NotImplementedError
+
+    def notices(self, table_id: str) -> list[NoticeRow]:
+        """The table's notices in the order they happened."""
         raise NotImplementedError
 
     def add_move(self, table_id: str, move: MoveRow, status: str) -> None:
         """:meth:`submit_move`, waiting until it is durable."""
         self.submit_move(table_id, move, status).result()
 
-    def remove_moves_from(self, table_id: str, index: int) -> None:
+    def remove_moves_from(self, table_id: str, index: int, seat: int | None = None) -> None:
         """:meth:`submit_removal`, waiting until it is durable."""
-        self.submit_removal(table_id, index).result()
+        self.submit_removal(table_id, index, seat).result()
 
-    def set_zombies(self, table_id: str, zombies: dict[int, bool]) -> None:
+    def set_zombies(self, table_id: str, zombies: dict[int, bool], reason: str = LEFT) -> None:
         """:meth:`submit_zombies`, waiting until it is durable."""
-        self.submit_zombies(table_id, zombies).result()
+        self.submit_zombies(table_id, zombies, reason).result()
 
     def list_tables(
         self, status: str | None = None, limit: int = 100, since: float | None = None
@@ -563,10 +600,12 @@ class SqlStorage(Storage):
 
         return self.writer.submit(add, table_id)
 
-    def submit_removal(self, table_id: str, index: int) -> Future[None]:
+    def submit_removal(self, table_id: str, index: int, seat: int | None = None) -> Future[None]:
         def remove(db: sa.Connection) -> None:
             self._require_table(db, table_id)
             db.execute(moves.delete().where(moves.c.table_id == table_id, moves.c.idx >= index))
+            if seat is not None:
+                self._add_notices(db, table_id, [(seat, UNDONE)])
             self._notify(db, table_id)
             db.execute(
                 tables.update()
@@ -576,7 +615,12 @@ class SqlStorage(Storage):
 
         return self.writer.submit(remove, table_id)
 
-    def submit_zombies(self, table_id: str, zombies: dict[int, bool]) -> Future[None]:
+    def submit_zombies(
+        self, table_id: str, zombies: dict[int, bool], reason: str = LEFT
+    ) -> Future[None]:
+        if reason not in (LEFT, TIMED_OUT):
+            raise ValueError(f"a seat is played by a bot because its person {LEFT} or {TIMED_OUT}")
+
         def mark(db: sa.Connection) -> None:
             self._require_table(db, table_id)
             for seat, zombie in sorted(zombies.items()):
@@ -585,9 +629,31 @@ class SqlStorage(Storage):
                     .where(seats.c.table_id == table_id, seats.c.seat == seat)
                     .values(zombie=zombie)
                 )
+            told = [(seat, reason if zombie else BACK) for seat, zombie in sorted(zombies.items())]
+            self._add_notices(db, table_id, told)
             self._notify(db, table_id)
 
         return self.writer.submit(mark, table_id)
+
+    def _add_notices(self, db: sa.Connection, table_id: str, told: list[tuple[int, str]]) -> None:
+        """Store notices ``(seat, kind)`` at the table's present number of moves."""
+        if not told:
+            return
+        at = db.execute(sa.select(sa.func.count()).where(moves.c.table_id == table_id)).scalar_one()
+        db.execute(
+            notices.insert(),
+            [{"table_id": table_id, "at": at, "seat": seat, "kind": kind} for seat, kind in told],
+        )
+
+    def notices(self, table_id: str) -> list[NoticeRow]:
+        with self.engine.connect() as db:
+            self._require_table(db, table_id)
+            rows = db.execute(
+                sa.select(notices.c.at, notices.c.seat, notices.c.kind)
+                .where(notices.c.table_id == table_id)
+                .order_by(notices.c.id)
+            ).all()
+        return [NoticeRow(r.at, r.seat, r.kind) for r in rows]
 
     def list_tables(
         self, status: str | None = None, limit: int = 100, since: float | None = None
