@@ -643,6 +643,15 @@ class Rules:
                 self._least_cost = tuple(least)
         self._owners_key = owner
 
+    def bought(self, w: Work, square: int, seat: int) -> None:
+        """``w.set_owner(square, seat)`` for a deed the bank held (a purchase or an auction
+        won), the whole-groups cache moved on with it when it was the work's (as after the
+        fast purchase) rather than worked out again for the new owner tuple."""
+        before = w.owner
+        w.set_owner(square, seat)
+        if before is self._owners_key and before[square] < 0:
+            self._owners_bought(w.owner, seat, square)
+
     def _full_groups_of(self, owner: tuple[int, ...]) -> None:
         # Cached per owner tuple, which is replaced only when a deed changes hands.
         groups: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [()] * self.players
@@ -1745,7 +1754,7 @@ class Rules:
         winner = a.leader
         if not a.building:
             w.add_cash(winner, -a.high)
-            w.set_owner(a.lot, winner)
+            self.bought(w, a.lot, winner)
             w.mortgaged &= ~(1 << a.lot)
             w.ev.append(("won", winner, a.lot, a.high))
             return
@@ -2008,7 +2017,7 @@ class Rules:
         w.pop()
         price = self.board.price[top.square]
         w.add_cash(action.seat, -price)
-        w.set_owner(top.square, action.seat)
+        self.bought(w, top.square, action.seat)
         w.ev.append(("buy", action.seat, top.square, price))
 
     def on_decline(self, w: Work, action: Action) -> None:
