@@ -265,6 +265,7 @@ class Greedy:
         "_deals_key",
         "_deals_turn",
         "_decline",
+        "_least_cost",
         "_lift_held",
         "_lift_least",
         "_lift_mortgaged",
@@ -339,6 +340,7 @@ class Greedy:
         # pick_build's groups in building order, and the groups tuple they were sorted from.
         self._ranked: tuple[tuple[tuple[int, ...], int, int], ...] = ()
         self._ranked_of: Sequence[tuple[tuple[int, ...], int, int]] | None = None
+        self._least_cost = 0
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Any]) -> Action:
@@ -465,12 +467,17 @@ class Greedy:
         else:
             groups = rules.full_groups(t, seat)
         if groups:
+            if groups is not self._ranked_of:
+                self.rank_groups(groups)
             # Out of turn (asked because it could build) it keeps a smaller reserve: a rival is
             # about to roll.
-            reserve = self.reserve if own_turn else self.reserve // 3
-            best = self.pick_build(t, groups, cash - reserve)
-            if best >= 0:
-                return self._build_of[best]
+            budget = cash - (self.reserve if own_turn else self.reserve // 3)
+            # Below the cheapest group's building cost nothing can be built (about half the
+            # calls): told without the scan.
+            if budget >= self._least_cost:
+                best = self.ranked_build(t, budget)
+                if best >= 0:
+                    return self._build_of[best]
         held = t.holdings[seat]
         mortgaged = held & t.mortgaged
         if mortgaged and cash >= self.reserve + 33:
@@ -519,13 +526,23 @@ class Greedy:
         """The event to build on next within ``budget``: the best-ranked group first, its least
         built event (the last on the board among equals); -1 if none."""
         if groups is not self._ranked_of:
-            # The groups in building order (each group's rank is its own: the first that
-            # can be built on is the best), kept for the groups tuple, which is replaced
-            # only when a deed changes hands.
-            rank = self.tables.build_rank
-            group = self.board.group
-            self._ranked = tuple(sorted(groups, key=lambda g: rank[group[g[0][0]]]))
-            self._ranked_of = groups
+            self.rank_groups(groups)
+        if budget < self._least_cost:
+            return -1
+        return self.ranked_build(t, budget)
+
+    def rank_groups(self, groups: Sequence[tuple[tuple[int, ...], int, int]]) -> None:
+        """For :meth:`pick_build`: ``groups`` in building order (each group's rank is its
+        own: the first that can be built on is the best) and the least building cost among
+        them, kept for the groups tuple, which is replaced only when a deed changes hands."""
+        rank = self.tables.build_rank
+        group = self.board.group
+        self._ranked = tuple(sorted(groups, key=lambda g: rank[group[g[0][0]]]))
+        self._least_cost = min([cost for _, _, cost in groups])
+        self._ranked_of = groups
+
+    def ranked_build(self, t: Table, budget: int) -> int:
+        """:meth:`pick_build` over the groups last ranked (:meth:`rank_groups`)."""
         level = t.level
         mortgaged = t.mortgaged
         for members, mask, cost in self._ranked:
@@ -622,9 +639,14 @@ class Greedy:
         sale_rank = -1
         for members, mask, _ in self.rules.full_groups(t, seat):
             high = 0
+            highest = -1  # the first event built highest
+            built = 0
             for s in members:
-                if level[s] > high:
-                    high = level[s]
+                lv = level[s]
+                built += lv
+                if lv > high:
+                    high = lv
+                    highest = s
             if not high:
                 continue
             improved |= mask
@@ -633,11 +655,11 @@ class Greedy:
                 continue
             sale_rank = rank
             first = members[0]
-            value = sum([level[s] for s in members]) * board.stand_cost[first] // 2
+            value = built * board.stand_cost[first] // 2
             if short >= value or (high == 5 and few_stands):
                 sale = self._sell_all_of[first]  # needed whole (or no even sale is offered)
             else:
-                sale = self._sell_of[next(s for s in members if level[s] == high)]
+                sale = self._sell_of[highest]
         loose = -1
         grouped = -1
         free = held & ~t.mortgaged & ~improved

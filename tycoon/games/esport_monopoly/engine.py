@@ -99,6 +99,7 @@ DICE: Final = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
 BUY: Final = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
 ACTIVE: Final = tuple((seat,) for seat in range(8))
+NO_COST: Final = 1 << 62  # a least building cost for a seat without a whole group
 ROLLS: Final = tuple(A.Roll(seat) for seat in range(8))  # made once: see slow_roll
 
 
@@ -366,6 +367,7 @@ class Rules:
         "_builders",
         "_full_groups",
         "_handlers",
+        "_least_cost",
         "_owners_key",
         "_owners_mask",
         "after",
@@ -502,6 +504,8 @@ class Rules:
         self._owners_key: tuple[int, ...] = ()
         self._owners_mask = 0
         self._full_groups: tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...] = ()
+        # By seat: the least building cost of its whole groups (NO_COST without any).
+        self._least_cost: tuple[int, ...] = ()
 
     # -- reading the table --------------------------------------------------------------------
     def window_seats(self, t: Tableish) -> tuple[int, ...]:
@@ -557,12 +561,21 @@ class Rules:
         # The first candidate owed rent or able to build (can_build_any, inline), the
         # candidates taken in turn order.
         full_groups = self._full_groups
+        least_cost = self._least_cost
         for seat in self.in_order[active][candidates]:
             if (owed >> seat) & 1:
                 return ACTIVE[seat]
             money = cash[seat]
+            if money < least_cost[seat]:
+                continue  # short of every group's building cost (about half the seats asked)
             for members, mask, cost in full_groups[seat]:
                 if mortgaged & mask or money < cost:
+                    continue
+                if stands and arenas:
+                    # Either building is there: any event below an arena can take one.
+                    for s in members:
+                        if level[s] < 5:
+                            return ACTIVE[seat]
                     continue
                 low = 5
                 for s in members:  # a loop, not min() of a list: no list, no call
@@ -625,11 +638,24 @@ class Rules:
                 groups[seat] = tuple([e for e in self.colour_groups if e == entry or e in mine])
                 self._full_groups = tuple(groups)
                 self._owners_mask |= 1 << seat
+                least = list(self._least_cost)
+                least[seat] = min(least[seat], entry[2])
+                self._least_cost = tuple(least)
         self._owners_key = owner
+
+    def bought(self, w: Work, square: int, seat: int) -> None:
+        """``w.set_owner(square, seat)`` for a deed the bank held (a purchase or an auction
+        won), the whole-groups cache moved on with it when it was the work's (as after the
+        fast purchase) rather than worked out again for the new owner tuple."""
+        before = w.owner
+        w.set_owner(square, seat)
+        if before is self._owners_key and before[square] < 0:
+            self._owners_bought(w.owner, seat, square)
 
     def _full_groups_of(self, owner: tuple[int, ...]) -> None:
         # Cached per owner tuple, which is replaced only when a deed changes hands.
         groups: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [()] * self.players
+        least = [NO_COST] * self.players
         mask = 0
         for group in self.colour_groups:
             members = group[0]
@@ -642,7 +668,9 @@ class Rules:
             else:
                 mask |= 1 << first
                 groups[first] = (*groups[first], group)
+                least[first] = min(least[first], group[2])
         self._owners_key = owner
+        self._least_cost = tuple(least)
         self._owners_mask = mask
         self._full_groups = tuple(groups)
 
@@ -1726,7 +1754,7 @@ class Rules:
         winner = a.leader
         if not a.building:
             w.add_cash(winner, -a.high)
-            w.set_owner(a.lot, winner)
+            self.bought(w, a.lot, winner)
             w.mortgaged &= ~(1 << a.lot)
             w.ev.append(("won", winner, a.lot, a.high))
             return
@@ -1989,7 +2017,7 @@ class Rules:
         w.pop()
         price = self.board.price[top.square]
         w.add_cash(action.seat, -price)
-        w.set_owner(top.square, action.seat)
+        self.bought(w, top.square, action.seat)
         w.ev.append(("buy", action.seat, top.square, price))
 
     def on_decline(self, w: Work, action: Action) -> None:

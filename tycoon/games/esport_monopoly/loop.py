@@ -6,19 +6,21 @@ choices → transition, in the same order with the same draws, so the loop plays
 of the general loop; ``tests/esport_monopoly/test_loop.py`` compares the two view by view. What
 it saves: the seats to act read straight off the table, the view made without a method call,
 and the transition's dispatch (the window's roll, building, skip and wait and the purchase at
-the end of a move go straight to the rules' fast steps). The lazily listed choices are core's
-``LazyLegal`` (compiled with the core): one per greedy seat, pointed at each state in turn (the
-greedy bot reads its choices during its decision only), one made per decision for any other
-bot. A ``greedy`` seat is asked through its brain (``bots.Greedy``, a native class when
-compiled), handed the table its view would hold: ``Greedy.choose(view, legal)`` is
-``decide(view.table, legal)``, and at a window ``windowed(view.table, legal)``; the tests play
-unwrapped greedy seats through both loops.
+the end of a move go straight to the rules' fast steps). A greedy seat's lazily listed choices
+are a :class:`SeatChoices`, one per seat, that lists the choices at the loop's current state
+when read there (the greedy bot reads its choices during its decision only, at about one
+decision in ten): the loop writes its state once a decision instead of pointing a list at it.
+Any other lazy bot gets core's ``LazyLegal``, one made per decision. A ``greedy`` seat is
+asked through its brain (``bots.Greedy``, a native class when compiled), handed the table its
+view would hold: ``Greedy.choose(view, legal)`` is ``decide(view.table, legal)``, and at a
+window ``windowed(view.table, legal)``; the tests play unwrapped greedy seats through both
+loops.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, final
 
 from tycoon.core import Rng
 from tycoon.core.lazy import LazyLegal
@@ -39,6 +41,55 @@ _VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
 _WINDOW: Final = Window
 
 
+@final
+class Now:
+    """The loop's current state (``state``), written once a decision, read by its seats'
+    :class:`SeatChoices` when they are listed."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+
+@final  # compiled: its methods and fields reached directly, not through a vtable
+class SeatChoices(Sequence[Any]):
+    """A seat's legal choices at ``now.state``, listed by ``lister(state, seat)`` when first
+    read at that state (and again once the loop has moved on): read as the list would be."""
+
+    __slots__ = ("_items", "_lister", "_now", "_of", "_seat")
+
+    def __init__(self, lister: Callable[[Any, int], Sequence[Any]], now: Now, seat: int) -> None:
+        self._lister = lister
+        self._now = now
+        self._seat = seat
+        self._of: State | None = None  # the state the list was made at
+        self._items: Sequence[Any] = ()
+
+    def items(self) -> Sequence[Any]:
+        """The legal choices at the loop's current state, as the game lists them."""
+        state = self._now.state
+        if state is not self._of:
+            self._items = self._lister(state, self._seat)
+            self._of = state
+        return self._items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.items()[index]
+
+    def __len__(self) -> int:
+        return len(self.items())
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.items()
+
+    def __repr__(self) -> str:
+        return f"SeatChoices({list(self.items())!r})"
+
+
 def play_bots(
     game: EsportMonopoly, state: State, bots: Sequence[Any], rng: Rng, limit: int
 ) -> tuple[State, int]:
@@ -51,7 +102,8 @@ def play_bots(
     # compiled, a native call rather than a method looked up on the (interpreted-derived) bot
     # with its arguments parsed, and no view made.
     brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
-    choices = [LazyLegal(legal_actions, state, seat) for seat in range(len(bots))]
+    now = Now(state)
+    choices = [SeatChoices(legal_actions, now, seat) for seat in range(len(bots))]
     for decisions in range(limit):
         t = state.table
         acting = t.acting
@@ -61,11 +113,11 @@ def play_bots(
         brain = brains[seat]
         window = type(t.stack[-1]) is _WINDOW
         if brain is not None:
-            # The seat's choices, made once and pointed at this state (greedy reads its
+            # The seat's choices, made once, listed at this state if read (greedy reads its
             # choices during the decision only, and keeps none of them).
-            mine = choices[seat]
-            mine.point(state)
+            now.state = state
             # choose(View(seat, t), legal); at a window without decide's dispatch.
+            mine = choices[seat]
             action = brain.windowed(t, mine) if window else brain.decide(t, mine)
         else:
             legal = (
