@@ -10,7 +10,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from itertools import compress
-from operator import ne
+from operator import is_not
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
@@ -557,11 +557,12 @@ class EstatesEncoding(Encoding[EstatesView]):
                 *[stack[-1] % values + 1 if stack else 0 for stack in stacks],
             ]
         elif old is not stacks:
-            # A new board shares the stacks of the lots nothing was placed on: the lots that
-            # changed are found at C speed (a cube or two among thirty lots).
+            # A new board shares the stacks of the lots nothing was placed on: the lots whose
+            # stack is another object are found at C speed by identity (a cube or two among
+            # thirty lots; a stack made again equal is written again, the same numbers).
             data = canvas.data if canvas.cells is None else canvas.cells
             values_at = len(stacks) * (1 + colours)
-            for lot in compress(self._lot_numbers, map(ne, stacks, old)):
+            for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
                 stack = stacks[lot]
                 was = old[lot]
                 data[lot] = len(stack)
