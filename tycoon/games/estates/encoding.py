@@ -241,8 +241,14 @@ class EstatesEncoding(Encoding[EstatesView]):
             ({}, {}) for _ in seats
         ]
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
-        self._offer_made: tuple[object, list[float], bytes] = (None, [], b"")
+        self._offer_made: tuple[object, bytes] = (None, b"")
         self._offer_bytes_at = 4 * self._offer_at
+        # A cube's colour + 1 and value + 1 as float32 bytes, by cube; an offer row's zeros
+        # after k cubes, by k.
+        cubes = range(layout.num_cubes)
+        self._cube_colour_bytes = [_float_bytes((cube // self._values + 1,)) for cube in cubes]
+        self._cube_value_bytes = [_float_bytes((cube % self._values + 1,)) for cube in cubes]
+        self._offer_pads = [bytes(4 * (self._offer_slots - k)) for k in range(self._offer_slots)]
         # For ids straight from the rules: each seat's actions, made once, with their ids.
         self._layout = layout
         self._minimum_bid: int = game.minimum_bid  # type: ignore[attr-defined]
@@ -294,13 +300,12 @@ class EstatesEncoding(Encoding[EstatesView]):
             # (copied whole into a float32 buffer).
             made = self._offer_made
             if made[0] is not offer:
-                numbers = self._offer(offer)
-                made = self._offer_made = (offer, numbers, _float_bytes(numbers))
+                made = self._offer_made = (offer, self._offer_bytes(offer))
             raw = canvas.raw
             if raw is not None:
-                raw[self._offer_bytes_at : self._offer_bytes_at + len(made[2])] = made[2]
+                raw[self._offer_bytes_at : self._offer_bytes_at + len(made[1])] = made[1]
             else:
-                canvas.block("offer values", self._offer_at, made[1])
+                canvas.block("offer values", self._offer_at, self._offer(offer))
         roofs = view.roof_values_left
         if memo.get("roofs") is not roofs:
             memo["roofs"] = roofs
@@ -601,6 +606,19 @@ class EstatesEncoding(Encoding[EstatesView]):
                     for holder in board.certificates
                 ],
             )
+
+    def _offer_bytes(self, offer: tuple[tuple[int, ...], ...]) -> bytes:
+        """The offer's numbers (see ``_offer``) as float32 bytes, joined from each cube's."""
+        slots = self._offer_slots
+        pads = self._offer_pads
+        rows = [offer[row] if row < len(offer) else () for row in range(self._offer_rows)]
+        parts: list[bytes] = []
+        for table in (self._cube_colour_bytes, self._cube_value_bytes):
+            for cubes in rows:
+                parts += map(table.__getitem__, cubes[:slots])
+                if len(cubes) < slots:
+                    parts.append(pads[len(cubes)])
+        return b"".join(parts)
 
     def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
         out = FeatureWriter()
