@@ -7,7 +7,6 @@ placement and, with Rezoning, one per (square, counter) rezoning; ``docs/rl.md``
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Sequence
 from itertools import compress
 from operator import ne
@@ -138,10 +137,6 @@ class MyCityEncoding(Encoding[CityView]):
             for byte in range((counters + 7) // 8)
         ]
         self._offsets: dict[int, int] = {}  # counters' mask: their offsets added up
-        # A cup's float32 bytes by its mask (1 per counter still in it), as masks first come.
-        self._cup_patterns: dict[int, bytes] = {}
-        self._cup_bytes_at = 4 * self._cup_at
-        self._cup_bytes_end = 4 * (self._cup_at + players * counters)
 
     def encode(self, view: CityView, canvas: Canvas) -> None:
         data = canvas.data
@@ -156,16 +151,8 @@ class MyCityEncoding(Encoding[CityView]):
         supply = view.supply
         memo = canvas.memo
         previous = memo.get("supply") if memo is not None else None
-        raw = canvas.raw
-        if raw is not None:
-            # A float32 buffer: every seat's cup written whole when one changed, joined from
-            # each cup's row of float32 bytes, kept by its mask.
-            if previous is not supply:
-                raw[self._cup_bytes_at : self._cup_bytes_end] = self._cup_rows(supply, start)
-                if memo is not None:
-                    memo["supply"] = supply
-        elif previous is not supply:
-            # The general way: every seat's cup, made in a list and written at once.
+        if previous is None:
+            # Every seat's cup, made in a list and written at once.
             cups: list[int] = []
             for other in range(players):
                 mask = supply[(other + start) % players]
@@ -174,6 +161,21 @@ class MyCityEncoding(Encoding[CityView]):
                     row += _BITS[mask >> 8 * byte & 255]
                 cups += row[:counters]
             canvas.put(self._cup_at, cups)
+            if memo is not None:
+                memo["supply"] = supply
+        elif previous is not supply:
+            cup = self._cup_at
+            for other in range(players):
+                mask = supply[(other + start) % players]
+                at = cup + other * counters
+                # Only the counters that left (or came back to) the cup since the last view.
+                put = data if canvas.cells is None else canvas.cells
+                changed = previous[(other + start) % players] ^ mask
+                while changed:
+                    low = changed & -changed
+                    counter = low.bit_length() - 1
+                    put[at + counter] = mask >> counter & 1
+                    changed ^= low
             if memo is not None:
                 memo["supply"] = supply
         drawn = view.drawn
@@ -203,22 +205,6 @@ class MyCityEncoding(Encoding[CityView]):
             )
         # The move count, every step.
         (data if canvas.cells is None else canvas.cells)[self._tail_at + 3 * players] = view.turn
-
-    def _cup_rows(self, supply: tuple[int, ...], start: int) -> bytes:
-        """Every seat's cup from the observer ``start`` as float32 bytes."""
-        rows = self._cup_patterns
-        order = supply[start:] + supply[:start]
-        try:
-            return b"".join(map(rows.__getitem__, order))
-        except KeyError:
-            if len(rows) >= 4096:
-                rows.clear()
-            counters = self._counters
-            for mask in order:
-                rows[mask] = struct.pack(
-                    f"{counters}f", *[mask >> counter & 1 for counter in range(counters)]
-                )
-            return b"".join(map(rows.__getitem__, order))
 
     def _zones(self, view: CityView, canvas: Canvas) -> None:
         """The zone slices (access, owned, type, empty), square by square; on a persistent
