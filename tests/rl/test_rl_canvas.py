@@ -672,3 +672,31 @@ def test_a_run_of_fields_is_found_by_name_and_a_wrong_run_refused() -> None:
     for names in [("dice", "cash"), ("cash", "turn"), ("nothing",), ("turn", "nothing")]:
         with pytest.raises(ValueError, match="side by side"):
             field_run(Seen, *names)
+
+
+def test_byte_patterns_written_into_a_buffer_equal_the_general_way() -> None:
+    """The parts an encoding writes into a float32 buffer as joined bytes (The Estates' turn
+    run and offer, Esport Monopoly's top frame) hold what the general way writes into a list,
+    numbers beyond the prepared tables included (a turn number, a rooftop value or bids never
+    met before)."""
+    for name in ("estates", "esport-monopoly"):
+        game = make(name, 4)
+        encoding = game.encoding()
+        rng = SeededRng(3)
+        state = game.initial_state(rng)
+        canvases = [
+            Canvas(np.zeros(encoding.size, dtype=np.float32), {}) for _ in range(game.players)
+        ]
+        for _ in range(60):
+            seat = game.to_act(state)[0]
+            views = [game.observe(state, seat)]
+            if name == "estates":
+                views.append(
+                    views[0]._replace(turn=300, roof_value=257, bids=(299, -1), money=(400,) * 4)
+                )
+            for view in views:
+                encoding.encode(view, canvases[seat])
+                assert canvases[seat].data.tolist() == encoding.features(view), name
+            state = game.transition(state, sample_choice(game.legal_actions(state, seat), rng), rng)
+            if not game.to_act(state):
+                break

@@ -193,22 +193,24 @@ class Table:
             return mask
         bits = ids.bits
         if bits is not None:
-            # Ids as an integer's bits (and maybe runs): a few set one by one (found one by
-            # one), more unpacked at once.
-            if bits.bit_count() <= _FEW_BITS:
+            # Ids as an integer's bits (and maybe runs): a few alone set one by one (found one
+            # by one), more unpacked at once.
+            if not ids.spans and bits.bit_count() <= _FEW_BITS:
                 mask = self._no_mask.copy()
                 while bits:
                     low = bits & -bits
                     mask[low.bit_length() - 1] = 1
                     bits ^= low
-            else:
-                # Positional arguments and dtype objects: numpy parses keywords and turns a
-                # type into a dtype on every call, which here costs as much as the work.
-                packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
-                unpacked: np.ndarray = np.unpackbits(packed, None, self.wait + 1, "little")
-                mask = unpacked.view(_INT8)
+                return mask
+            # The runs added to the bits first (integer arithmetic costs less than numpy's
+            # slice assignment), then every id unpacked at once. Positional arguments and
+            # dtype objects: numpy parses keywords and turns a type into a dtype on every
+            # call, which here costs as much as the work.
             for first, run, _ in ids.spans:
-                mask[first : first + run] = 1
+                bits |= ((1 << run) - 1) << first
+            packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
+            unpacked: np.ndarray = np.unpackbits(packed, None, self.wait + 1, "little")
+            mask = unpacked.view(_INT8)
             return mask
         if ids.spans:
             mask = self._no_mask.copy()

@@ -8,6 +8,7 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -191,6 +192,11 @@ class EsportMonopolyEncoding(Encoding[View]):
         frame_at = self._at[6] - len(FRAMES) - FRAME_FIGURES
         self._kind_at: dict[type, int] = {kind: frame_at + at for at, kind in enumerate(FRAMES)}
         self._kind_at[type(None)] = -1
+        # Each frame kind's one-hot as float32 bytes (no frame: zeros).
+        self._kind_bytes: dict[type, bytes] = {
+            kind: struct.pack(f"{len(FRAMES)}f", *[1 if other is kind else 0 for other in FRAMES])
+            for kind in (*FRAMES, type(None))
+        }
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
@@ -405,18 +411,24 @@ class EsportMonopolyEncoding(Encoding[View]):
             frame = stack[-1] if stack else None
             if memo.get("frame", _NONE) is not frame:
                 memo["frame"] = frame
-                # Its kind's one moved where the kind changed, its figures written where they
-                # changed (a deal being written keeps its kind and figures, its deeds grow).
                 kind = type(frame)
-                if memo.get("kind", _NONE) is not kind:
-                    memo["kind"] = kind
-                    canvas.ones("frame kind", at, at + len(FRAMES), (self._kind_at[kind],))
                 figures = _FIGURES[kind]
-                canvas.block(
-                    "figures",
-                    at + len(FRAMES),
-                    _NO_FIGURES if figures is None else figures(frame, self._relative[start]),
-                )
+                numbers = _NO_FIGURES if figures is None else figures(frame, self._relative[start])
+                raw = canvas.raw
+                if raw is not None:
+                    # A float32 buffer: the kind's one-hot and the figures written whole, the
+                    # one-hot's bytes made once per kind.
+                    raw[4 * at : 4 * (at + len(FRAMES) + FRAME_FIGURES)] = self._kind_bytes[
+                        kind
+                    ] + _FIGURE_BYTES.pack(*numbers)
+                else:
+                    # Its kind's one moved where the kind changed, its figures written where
+                    # they changed (a deal being written keeps its kind and figures, its deeds
+                    # grow).
+                    if memo.get("kind", _NONE) is not kind:
+                        memo["kind"] = kind
+                        canvas.ones("frame kind", at, at + len(FRAMES), (self._kind_at[kind],))
+                    canvas.block("figures", at + len(FRAMES), numbers)
                 if type(frame) is Deal:
                     self._deal_deeds(frame.give, frame.take, canvas)
                 elif memo.get("deal") != _NO_DEAL:
@@ -514,6 +526,7 @@ class EsportMonopolyEncoding(Encoding[View]):
 
 
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
+_FIGURE_BYTES = struct.Struct(f"{FRAME_FIGURES}f")
 # No deal: no deed given, none taken.
 _NO_DEAL: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 # A frame's figures, padded with zeros to FRAME_FIGURES, by its kind (None: no figures); ``rel``

@@ -7,8 +7,10 @@ bid and all the seat's money included). ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Sequence
 from itertools import compress
-from operator import ne
+from operator import is_not
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
@@ -56,6 +58,12 @@ BID_BUCKETS = 12
 PHASE_INDEX = {name: index for index, name in enumerate(PHASE_NAMES)}
 # The view's fields the auction's figures are made from, read as one slice (see encode).
 _FIGURES = field_run(EstatesView, "roof_value", "bids")
+# The fields of the turn slices' first runs, read a run at a time on a float32 buffer (see
+# _turn_run): money and boxes; the moment's phase, auctioneer, stowed flag and piece; the
+# rooftop turned over, the bids, the holder, the seat to act and the turn number.
+_PURSE = field_run(EstatesView, "money", "box")
+_MOMENT = field_run(EstatesView, "phase", "auctioneer", "stowed", "piece")
+_FIGURES_TO_TURN = field_run(EstatesView, "roof_value", "bids", "holder", "to_act", "turn")
 
 
 class EstatesEncoding(Encoding[EstatesView]):
@@ -201,8 +209,46 @@ class EstatesEncoding(Encoding[EstatesView]):
             )
             for start in range(players)
         ]
+        # On a buffer of float32 numbers, the run from money to the turn number is written
+        # whole at every view (most of it changes between two views of a seat), joined from
+        # the float32 bytes of its parts, made once: a number's, each phase's one-hot, per
+        # observer each seat's one-hot (auctioneer, holder, seat to act; index -1, the last,
+        # for none), each piece's one-hot; and, kept as they first come, a bids tuple's run
+        # and per observer money and boxes' run and the moment's ones (phase to piece).
+        self._turn_bytes_at = 4 * self._turn_at
+        self._turn_bytes_end = 4 * (self._score_start + 1)
+        self._number_bytes = {value: _float_bytes((value,)) for value in range(-2, 256)}
+        self._phase_bytes = {
+            name: _float_bytes([1 if index == at else 0 for index in range(phases)])
+            for name, at in PHASE_INDEX.items()
+        }
+        self._seat_bytes = [
+            [
+                _float_bytes([1 if (other - start) % players == at else 0 for at in seats])
+                for other in seats
+            ]
+            + [_float_bytes([0] * players)]
+            for start in seats
+        ]
+        self._stowed_bytes = (_float_bytes((0,)), _float_bytes((1,)))
+        self._piece_bytes = [
+            _float_bytes([1 if index == piece else 0 for index in range(self._num_pieces)])
+            for piece in range(self._num_pieces)
+        ] + [_float_bytes([0] * self._num_pieces)]
+        self._bids_bytes: dict[tuple[int, ...], bytes] = {}
+        # Per observer: money and boxes' bytes by their sources, the moment's by its.
+        self._turn_parts: list[tuple[dict[Any, bytes], dict[Any, bytes]]] = [
+            ({}, {}) for _ in seats
+        ]
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
-        self._offer_made: tuple[object, list[float]] = (None, [])
+        self._offer_made: tuple[object, bytes] = (None, b"")
+        self._offer_bytes_at = 4 * self._offer_at
+        # A cube's colour + 1 and value + 1 as float32 bytes, by cube; an offer row's zeros
+        # after k cubes, by k.
+        cubes = range(layout.num_cubes)
+        self._cube_colour_bytes = [_float_bytes((cube // self._values + 1,)) for cube in cubes]
+        self._cube_value_bytes = [_float_bytes((cube % self._values + 1,)) for cube in cubes]
+        self._offer_pads = [bytes(4 * (self._offer_slots - k)) for k in range(self._offer_slots)]
         # For ids straight from the rules: each seat's actions, made once, with their ids.
         self._layout = layout
         self._minimum_bid: int = game.minimum_bid  # type: ignore[attr-defined]
@@ -250,11 +296,16 @@ class EstatesEncoding(Encoding[EstatesView]):
         offer = view.offer
         if memo.get("offer") is not offer:
             memo["offer"] = offer
-            # The same offer for every seat: its numbers made once.
+            # The same offer for every seat: its numbers made once, and their float32 bytes
+            # (copied whole into a float32 buffer).
             made = self._offer_made
             if made[0] is not offer:
-                made = self._offer_made = (offer, self._offer(offer))
-            canvas.block("offer values", self._offer_at, made[1])
+                made = self._offer_made = (offer, self._offer_bytes(offer))
+            raw = canvas.raw
+            if raw is not None:
+                raw[self._offer_bytes_at : self._offer_bytes_at + len(made[1])] = made[1]
+            else:
+                canvas.block("offer values", self._offer_at, self._offer(offer))
         roofs = view.roof_values_left
         if memo.get("roofs") is not roofs:
             memo["roofs"] = roofs
@@ -267,60 +318,56 @@ class EstatesEncoding(Encoding[EstatesView]):
             canvas.block("roof counts", self._roofs_at, counts)
         start = seat or 0
         order = self._orders[start]
-        # The turn slices in three runs, each written only when what it is made from changed:
-        # money and boxes, the auction's moment (phase to the seat to act), the score. Money
-        # and boxes (each seat's own known, the others' secret) number by number.
-        money = view.money
-        box = view.box
-        old = memo.get("purse")
-        if old is None or canvas.cells is None:
-            memo["purse"] = (money, box)
-            canvas.put(
-                self._turn_at,
-                [-1 if money[other] is None else money[other] for other in order]
-                + [-1 if box[other] is None else box[other] for other in order],
+        raw = canvas.raw
+        if raw is not None:
+            # A float32 buffer: money, boxes, the auction's moment and the turn number (most of
+            # which changes between two views of a seat) joined from their parts' bytes and
+            # written at once.
+            raw[self._turn_bytes_at : self._turn_bytes_end] = self._turn_run(view, start)
+        else:
+            # The general way (a fresh canvas, the reference the buffer's bytes are tested
+            # against): the turn slices in three runs, each written only when what it is made
+            # from changed: money and boxes, the auction's moment (phase to the seat to act),
+            # the score.
+            money = view.money
+            box = view.box
+            if memo.get("purse") != (money, box):
+                memo["purse"] = (money, box)
+                canvas.put(
+                    self._turn_at,
+                    [-1 if money[other] is None else money[other] for other in order]
+                    + [-1 if box[other] is None else box[other] for other in order],
+                )
+            # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
+            # act), each group's one moved only where it moved (-1: none set), found in the
+            # observer's tables; its figures (the rooftop turned over, the bids) and the turn
+            # number written when they changed.
+            moment = self._moment_start
+            auctioneers, holders, pieces = self._moment_tables[start]
+            to_act = view.to_act
+            ones = (
+                self._phase_at[view.phase],
+                auctioneers[view.auctioneer],
+                self._stowed_one if view.stowed else -1,
+                pieces[view.piece],
+                holders[view.holder],
+                holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
             )
-        elif old[0] != money or old[1] != box:
-            memo["purse"] = (money, box)
-            cells = canvas.cells
-            at = self._turn_at
-            for index, other in enumerate(order):
-                if money[other] != old[0][other]:
-                    cells[at + index] = -1 if money[other] is None else money[other]
-            at += players
-            for index, other in enumerate(order):
-                if box[other] != old[1][other]:
-                    cells[at + index] = -1 if box[other] is None else box[other]
-        # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
-        # act), each group's one moved only where it moved (-1: none set), found in the
-        # observer's tables; its figures (the rooftop turned over, the bids) and the turn
-        # number written when they changed.
-        moment = self._moment_start
-        auctioneers, holders, pieces = self._moment_tables[start]
-        to_act = view.to_act
-        ones = (
-            self._phase_at[view.phase],
-            auctioneers[view.auctioneer],
-            self._stowed_one if view.stowed else -1,
-            pieces[view.piece],
-            holders[view.holder],
-            holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
-        )
-        canvas.ones("moment", moment, moment + len(self._moment), ones)
-        whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
-        figures = whole[_FIGURES]
-        if memo.get("figure sources") != figures:
-            memo["figure sources"] = figures
-            roof_value, bids = figures
-            values: list[float] = [roof_value, *bids[: players - 1]]
-            if len(bids) < players - 1:
-                values += [-2] * (players - 1 - len(bids))
-            canvas.put(moment + self._roof_value_at, values)
-        # The turn moves at every auction, the rest of the score only between rounds.
-        turn = view.turn
-        if memo.get("turn") != turn:
-            memo["turn"] = turn
-            (canvas.data if canvas.cells is None else canvas.cells)[self._score_start] = turn
+            canvas.ones("moment", moment, moment + len(self._moment), ones)
+            whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
+            figures = whole[_FIGURES]
+            if memo.get("figure sources") != figures:
+                memo["figure sources"] = figures
+                roof_value, bids = figures
+                values: list[float] = [roof_value, *bids[: players - 1]]
+                if len(bids) < players - 1:
+                    values += [-2] * (players - 1 - len(bids))
+                canvas.put(moment + self._roof_value_at, values)
+            # The turn moves at every auction, the rest of the score only between rounds.
+            turn = view.turn
+            if memo.get("turn") != turn:
+                memo["turn"] = turn
+                canvas.data[self._score_start] = turn
         wins, totals = view.wins, view.totals
         score = (start, view.round, wins, totals)
         if memo.get("score sources") != score:
@@ -332,6 +379,84 @@ class EstatesEncoding(Encoding[EstatesView]):
                 + [wins[other] for other in order]
                 + [totals[other] for other in order],
             )
+
+    def _turn_run(self, view: EstatesView, start: int) -> bytes:
+        """The float32 bytes of the turn slices from money to the turn number, for the observer
+        ``start``: the same numbers as the general way (see encode). Its parts' bytes are
+        kept by their sources (for this observer): money and boxes; phase, auctioneer,
+        stowed and piece; the bids."""
+        whole: tuple[Any, ...] = view  # read by runs of fields (see field_run)
+        purses, moments = self._turn_parts[start]
+        purse = whole[_PURSE]
+        purse_bytes = purses.get(purse)
+        if purse_bytes is None:
+            purse_bytes = self._purse_of(purse, start)
+        moment = whole[_MOMENT]
+        moment_bytes = moments.get(moment)
+        if moment_bytes is None:
+            moment_bytes = self._moment_of(moment, start)
+        roof_value, bids, holder, to_act, turn = whole[_FIGURES_TO_TURN]
+        bid_bytes = self._bids_bytes.get(bids)
+        if bid_bytes is None:
+            bid_bytes = self._bids_of(bids)
+        numbers = self._number_bytes
+        seats = self._seat_bytes[start]
+        if roof_value not in numbers or turn not in numbers:
+            numbers[roof_value] = _float_bytes((roof_value,))
+            numbers[turn] = _float_bytes((turn,))
+        return b"".join(
+            (
+                purse_bytes,
+                moment_bytes,
+                numbers[roof_value],
+                bid_bytes,
+                seats[holder],
+                seats[to_act[0] if to_act else -1],
+                numbers[turn],
+            )
+        )
+
+    def _purse_of(self, purse: tuple[tuple[int | None, ...], ...], start: int) -> bytes:
+        """Money and boxes per seat from the observer ``start`` (-1 secret) as float32 bytes,
+        kept by their sources."""
+        order = self._orders[start]
+        money, box = purse
+        made = _float_bytes(
+            [-1 if money[other] is None else money[other] for other in order]
+            + [-1 if box[other] is None else box[other] for other in order]
+        )
+        kept = self._turn_parts[start][0]
+        if len(kept) >= 4096:
+            kept.clear()
+        kept[purse] = made
+        return made
+
+    def _moment_of(self, moment: tuple[Any, ...], start: int) -> bytes:
+        """The one-hot phase, auctioneer, stowed flag and piece as float32 bytes for the
+        observer ``start``, kept by their sources."""
+        phase, auctioneer, stowed, piece = moment
+        made = b"".join(
+            (
+                self._phase_bytes[phase],
+                self._seat_bytes[start][auctioneer],
+                self._stowed_bytes[1 if stowed else 0],
+                self._piece_bytes[piece],
+            )
+        )
+        kept = self._turn_parts[start][1]
+        if len(kept) >= 4096:
+            kept.clear()
+        kept[moment] = made
+        return made
+
+    def _bids_of(self, bids: tuple[int, ...]) -> bytes:
+        """The bids' run (amount, -1 a pass, -2 not yet) as float32 bytes, kept by tuple."""
+        players = self._players
+        made = _float_bytes(list(bids[: players - 1]) + [-2] * (players - 1 - len(bids)))
+        if len(self._bids_bytes) >= 4096:
+            self._bids_bytes.clear()
+        self._bids_bytes[bids] = made
+        return made
 
     def rule_ids(self, state: EstatesState, seat: int) -> LegalIds | None:
         """Every decision's ids straight from the state, as ``Estates.legal_actions`` lists
@@ -437,11 +562,12 @@ class EstatesEncoding(Encoding[EstatesView]):
                 *[stack[-1] % values + 1 if stack else 0 for stack in stacks],
             ]
         elif old is not stacks:
-            # A new board shares the stacks of the lots nothing was placed on: the lots that
-            # changed are found at C speed (a cube or two among thirty lots).
+            # A new board shares the stacks of the lots nothing was placed on: the lots whose
+            # stack is another object are found at C speed by identity (a cube or two among
+            # thirty lots; a stack made again equal is written again, the same numbers).
             data = canvas.data if canvas.cells is None else canvas.cells
             values_at = len(stacks) * (1 + colours)
-            for lot in compress(self._lot_numbers, map(ne, stacks, old)):
+            for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
                 stack = stacks[lot]
                 was = old[lot]
                 data[lot] = len(stack)
@@ -481,6 +607,19 @@ class EstatesEncoding(Encoding[EstatesView]):
                 ],
             )
 
+    def _offer_bytes(self, offer: tuple[tuple[int, ...], ...]) -> bytes:
+        """The offer's numbers (see ``_offer``) as float32 bytes, joined from each cube's."""
+        slots = self._offer_slots
+        pads = self._offer_pads
+        rows = [offer[row] if row < len(offer) else () for row in range(self._offer_rows)]
+        parts: list[bytes] = []
+        for table in (self._cube_colour_bytes, self._cube_value_bytes):
+            for cubes in rows:
+                parts += map(table.__getitem__, cubes[:slots])
+                if len(cubes) < slots:
+                    parts.append(pads[len(cubes)])
+        return b"".join(parts)
+
     def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
         out = FeatureWriter()
         values = self._values
@@ -492,6 +631,11 @@ class EstatesEncoding(Encoding[EstatesView]):
             cubes = offer[row] if row < len(offer) else ()
             out.padded([cube % values + 1 for cube in cubes], slots, fill=0)
         return out.values
+
+
+def _float_bytes(values: Sequence[float]) -> bytes:
+    """``values`` as float32 bytes (as a float32 buffer holds them)."""
+    return struct.pack(f"{len(values)}f", *values)
 
 
 def _high_bid(bids: tuple[int, ...]) -> int:
