@@ -157,6 +157,8 @@ def test_the_modules_compiled_are_the_core_the_search_and_every_game() -> None:
     assert games == {p.parent.name for p in (compiled.SOURCE / "games").glob("*/__init__.py")}
     assert "tycoon/core/rng.py" in modules and "tycoon/games/milton_keynes/state.py" not in modules
     assert not any(m.endswith("__init__.py") for m in modules)
+    # set_bits runs on the games' hot paths: left out, it ran interpreted inside compiled games.
+    assert "tycoon/core/bitset.py" in modules
     # The RL table too, the [rl] extra being installed with [dev]; not its PettingZoo classes.
     assert "tycoon/rl/core.py" in modules and "tycoon/rl/pettingzoo_envs.py" not in modules
 

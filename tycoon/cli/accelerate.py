@@ -28,7 +28,19 @@ from tycoon import compiled
 from tycoon.cli.terminal import make_console
 from tycoon.core import TycoonError
 
-CORE = ("actions", "encoding", "errors", "game", "lazy", "rng", "sealed", "spec", "views", "text")
+CORE = (
+    "actions",
+    "bitset",
+    "encoding",
+    "errors",
+    "game",
+    "lazy",
+    "rng",
+    "sealed",
+    "spec",
+    "views",
+    "text",
+)
 # The search bot's own tree (selection, expansion, backing up) runs between the game's compiled
 # moves: compiled, Esport Monopoly's search makes 15-40% more iterations a second, the others
 # 0-13% (benchmarks/bench_search.py, interleaved with a build that left it interpreted).

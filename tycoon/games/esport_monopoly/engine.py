@@ -118,7 +118,9 @@ def frame_seats(top: Frame, active: int) -> tuple[int, ...]:
     if kind is Deal:
         assert isinstance(top, Deal)
         return ACTIVE[top.partner if top.sent else top.proposer]
-    assert isinstance(top, Manage | Fee | Place | Choice)
+    # A tuple of classes, not ``Manage | Fee | ...``: mypyc tests a tuple's native classes
+    # inline but makes the union object at every call (and so does the interpreter).
+    assert isinstance(top, (Manage, Fee, Place, Choice))
     return ACTIVE[top.seat]
 
 
@@ -1313,7 +1315,7 @@ class Rules:
             return None
         if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
             assert isinstance(top, Pay)
-            assert isinstance(action, A.Mortgage | A.Sell)
+            assert isinstance(action, (A.Mortgage, A.Sell))
             payer = top.payer
             alive = t.alive
             if not (alive >> payer) & 1 or (top.payee >= 0 and not (alive >> top.payee) & 1):
@@ -1912,7 +1914,7 @@ class Rules:
         """Whether a pending frame is moot once ``seat`` is out."""
         if isinstance(frame, Pay):
             return seat in (frame.payer, frame.payee)
-        if isinstance(frame, Manage | Fee | Place | Choice):
+        if isinstance(frame, (Manage, Fee, Place, Choice)):
             return frame.seat == seat
         if isinstance(frame, Deal):
             return seat in (frame.proposer, frame.partner)
