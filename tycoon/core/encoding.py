@@ -586,11 +586,7 @@ class Canvas:
             memo[name] = values
         raw = self.raw
         if raw is not None:
-            size = len(values)
-            packer = _PACKERS.get(size)
-            if packer is None:
-                packer = _PACKERS[size] = struct.Struct(f"{size}f")
-            packer.pack_into(raw, 4 * start, *values)
+            float32_packer(len(values)).pack_into(raw, 4 * start, *values)
             return
         self.data[start : start + len(values)] = values
 
@@ -600,11 +596,7 @@ class Canvas:
         rewrites only a piece of it."""
         raw = self.raw
         if raw is not None:
-            size = len(values)
-            packer = _PACKERS.get(size)
-            if packer is None:
-                packer = _PACKERS[size] = struct.Struct(f"{size}f")
-            packer.pack_into(raw, 4 * start, *values)
+            float32_packer(len(values)).pack_into(raw, 4 * start, *values)
             return
         self.data[start : start + len(values)] = values
 
@@ -748,6 +740,21 @@ class Canvas:
 
 # struct formats of n 4-byte floats, by n (made as blocks of that length are first written).
 _PACKERS: dict[int, struct.Struct] = {}
+
+
+def float32_packer(size: int) -> struct.Struct:
+    """The ``struct`` format of ``size`` 4-byte floats (as a float32 buffer holds them), made
+    once per size."""
+    packer = _PACKERS.get(size)
+    if packer is None:
+        packer = _PACKERS[size] = struct.Struct(f"{size}f")
+    return packer
+
+
+def float32_bytes(values: Sequence[float]) -> bytes:
+    """``values`` as the bytes a float32 buffer holds them in: for an encoding that writes a
+    part into a canvas's ``raw`` memory from bytes it made once."""
+    return float32_packer(len(values)).pack(*values)
 
 
 def spread(items: Sequence[Any], count: int) -> Sequence[Any]:

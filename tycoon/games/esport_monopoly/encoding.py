@@ -8,7 +8,6 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -24,6 +23,8 @@ from tycoon.core.encoding import (
     LegalIds,
     bucket_builder,
     field_run,
+    float32_bytes,
+    float32_packer,
 )
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.board import DECK_NAMES, SQUARES
@@ -194,7 +195,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._kind_at[type(None)] = -1
         # Each frame kind's one-hot as float32 bytes (no frame: zeros).
         self._kind_bytes: dict[type, bytes] = {
-            kind: struct.pack(f"{len(FRAMES)}f", *[1 if other is kind else 0 for other in FRAMES])
+            kind: float32_bytes([1 if other is kind else 0 for other in FRAMES])
             for kind in (*FRAMES, type(None))
         }
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
@@ -526,7 +527,7 @@ class EsportMonopolyEncoding(Encoding[View]):
 
 
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
-_FIGURE_BYTES = struct.Struct(f"{FRAME_FIGURES}f")
+_FIGURE_BYTES = float32_packer(FRAME_FIGURES)
 # No deal: no deed given, none taken.
 _NO_DEAL: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 # A frame's figures, padded with zeros to FRAME_FIGURES, by its kind (None: no figures); ``rel``

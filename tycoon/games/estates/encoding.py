@@ -7,8 +7,6 @@ bid and all the seat's money included). ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
-import struct
-from collections.abc import Sequence
 from itertools import compress
 from operator import is_not
 from typing import Any
@@ -23,6 +21,7 @@ from tycoon.core.encoding import (
     LegalIds,
     bucket_builder,
     field_run,
+    float32_bytes,
     relative_seat,
     rotate,
 )
@@ -217,24 +216,24 @@ class EstatesEncoding(Encoding[EstatesView]):
         # and per observer money and boxes' run and the moment's ones (phase to piece).
         self._turn_bytes_at = 4 * self._turn_at
         self._turn_bytes_end = 4 * (self._score_start + 1)
-        self._number_bytes = {value: _float_bytes((value,)) for value in range(-2, 256)}
+        self._number_bytes = {value: float32_bytes((value,)) for value in range(-2, 256)}
         self._phase_bytes = {
-            name: _float_bytes([1 if index == at else 0 for index in range(phases)])
+            name: float32_bytes([1 if index == at else 0 for index in range(phases)])
             for name, at in PHASE_INDEX.items()
         }
         self._seat_bytes = [
             [
-                _float_bytes([1 if (other - start) % players == at else 0 for at in seats])
+                float32_bytes([1 if (other - start) % players == at else 0 for at in seats])
                 for other in seats
             ]
-            + [_float_bytes([0] * players)]
+            + [float32_bytes([0] * players)]
             for start in seats
         ]
-        self._stowed_bytes = (_float_bytes((0,)), _float_bytes((1,)))
+        self._stowed_bytes = (float32_bytes((0,)), float32_bytes((1,)))
         self._piece_bytes = [
-            _float_bytes([1 if index == piece else 0 for index in range(self._num_pieces)])
+            float32_bytes([1 if index == piece else 0 for index in range(self._num_pieces)])
             for piece in range(self._num_pieces)
-        ] + [_float_bytes([0] * self._num_pieces)]
+        ] + [float32_bytes([0] * self._num_pieces)]
         self._bids_bytes: dict[tuple[int, ...], bytes] = {}
         # Per observer: money and boxes' bytes by their sources, the moment's by its.
         self._turn_parts: list[tuple[dict[Any, bytes], dict[Any, bytes]]] = [
@@ -246,8 +245,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         # A cube's colour + 1 and value + 1 as float32 bytes, by cube; an offer row's zeros
         # after k cubes, by k.
         cubes = range(layout.num_cubes)
-        self._cube_colour_bytes = [_float_bytes((cube // self._values + 1,)) for cube in cubes]
-        self._cube_value_bytes = [_float_bytes((cube % self._values + 1,)) for cube in cubes]
+        self._cube_colour_bytes = [float32_bytes((cube // self._values + 1,)) for cube in cubes]
+        self._cube_value_bytes = [float32_bytes((cube % self._values + 1,)) for cube in cubes]
         self._offer_pads = [bytes(4 * (self._offer_slots - k)) for k in range(self._offer_slots)]
         # For ids straight from the rules: each seat's actions, made once, with their ids.
         self._layout = layout
@@ -402,8 +401,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         numbers = self._number_bytes
         seats = self._seat_bytes[start]
         if roof_value not in numbers or turn not in numbers:
-            numbers[roof_value] = _float_bytes((roof_value,))
-            numbers[turn] = _float_bytes((turn,))
+            numbers[roof_value] = float32_bytes((roof_value,))
+            numbers[turn] = float32_bytes((turn,))
         return b"".join(
             (
                 purse_bytes,
@@ -421,15 +420,11 @@ class EstatesEncoding(Encoding[EstatesView]):
         kept by their sources."""
         order = self._orders[start]
         money, box = purse
-        made = _float_bytes(
+        made = float32_bytes(
             [-1 if money[other] is None else money[other] for other in order]
             + [-1 if box[other] is None else box[other] for other in order]
         )
-        kept = self._turn_parts[start][0]
-        if len(kept) >= 4096:
-            kept.clear()
-        kept[purse] = made
-        return made
+        return _keep(self._turn_parts[start][0], purse, made)
 
     def _moment_of(self, moment: tuple[Any, ...], start: int) -> bytes:
         """The one-hot phase, auctioneer, stowed flag and piece as float32 bytes for the
@@ -443,20 +438,13 @@ class EstatesEncoding(Encoding[EstatesView]):
                 self._piece_bytes[piece],
             )
         )
-        kept = self._turn_parts[start][1]
-        if len(kept) >= 4096:
-            kept.clear()
-        kept[moment] = made
-        return made
+        return _keep(self._turn_parts[start][1], moment, made)
 
     def _bids_of(self, bids: tuple[int, ...]) -> bytes:
         """The bids' run (amount, -1 a pass, -2 not yet) as float32 bytes, kept by tuple."""
         players = self._players
-        made = _float_bytes(list(bids[: players - 1]) + [-2] * (players - 1 - len(bids)))
-        if len(self._bids_bytes) >= 4096:
-            self._bids_bytes.clear()
-        self._bids_bytes[bids] = made
-        return made
+        made = float32_bytes(list(bids[: players - 1]) + [-2] * (players - 1 - len(bids)))
+        return _keep(self._bids_bytes, bids, made)
 
     def rule_ids(self, state: EstatesState, seat: int) -> LegalIds | None:
         """Every decision's ids straight from the state, as ``Estates.legal_actions`` lists
@@ -633,9 +621,12 @@ class EstatesEncoding(Encoding[EstatesView]):
         return out.values
 
 
-def _float_bytes(values: Sequence[float]) -> bytes:
-    """``values`` as float32 bytes (as a float32 buffer holds them)."""
-    return struct.pack(f"{len(values)}f", *values)
+def _keep(kept: dict[Any, bytes], source: Any, made: bytes) -> bytes:
+    """``made`` kept in ``kept`` by its ``source`` (emptied first once it holds 4,096)."""
+    if len(kept) >= 4096:
+        kept.clear()
+    kept[source] = made
+    return made
 
 
 def _high_bid(bids: tuple[int, ...]) -> int:
