@@ -18,6 +18,7 @@ import logging
 import secrets
 import sys
 import time
+from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -141,6 +142,14 @@ class LiveTable:
             lines.append(line)
             if len(lines) > LOG_LINES:
                 del lines[: len(lines) - LOG_LINES]
+
+    def tell_notices(
+        self, pending: deque[tuple[int, NoticeRow]], standing: int | None = None
+    ) -> None:
+        """Tell the notices at the front of ``pending`` (``(told_at, notice)``, in order) due
+        once ``standing`` moves stand, or all of them."""
+        while pending and (standing is None or pending[0][0] <= standing):
+            self.tell_notice(pending.popleft()[1])
 
     def tell_notice(self, notice: NoticeRow) -> None:
         """Tell a stored notice (someone left, ran out of time, came back, took a move back)."""
@@ -346,7 +355,7 @@ class Master:
         )
         table: LiveTable | None = None
         previous: Any = None
-        pending = list(zip(told_at(notices), notices, strict=True))
+        pending = deque(zip(told_at(notices), notices, strict=True))
         for match, step in replay(record):  # the shadow rng is advanced draw for draw
             if table is None:
                 labels = [game.seat_label(match.view(None), s) for s in range(game.players)]
@@ -368,11 +377,9 @@ class Master:
                 self._narrate(table, previous, action, match.state)
                 _remember(table.before, previous)
             previous = match.state
-            while pending and pending[0][0] <= len(match.steps):
-                table.tell_notice(pending.pop(0)[1])
+            table.tell_notices(pending, len(match.steps))
         assert table is not None
-        for _, notice in pending:  # none: a notice is never told after moves that are not there
-            table.tell_notice(notice)
+        table.tell_notices(pending)  # none left: a notice is told_at moves that stand
         table.notices = len(notices)
         return table
 
@@ -568,11 +575,10 @@ class Master:
                 table.revision = max(table.revision, row.revision)
                 table.rendered.clear()
                 table.standing = {}
-                pending = list(zip(told_at(notices), notices, strict=True))[table.notices :]
+                pending = deque(list(zip(told_at(notices), notices, strict=True))[table.notices :])
                 table.notices = len(notices)
                 for move in stored[len(mine) :]:
-                    while pending and pending[0][0] <= len(match.steps):
-                        table.tell_notice(pending.pop(0)[1])
+                    table.tell_notices(pending, len(match.steps))
                     action = game.parse_action(move.notation, move.seat)
                     state, _ = game.apply(
                         match.state, action, ScriptedRng(move.outcomes, shadow=match.rng)
@@ -583,8 +589,7 @@ class Master:
                     table.movers.append(move.bot)
                     self._narrate(table, before, action, state)
                     _remember(table.before, before)
-                for _, notice in pending:
-                    table.tell_notice(notice)
+                table.tell_notices(pending)
             else:
                 fresh = await asyncio.to_thread(self._load, table_id)
                 fresh.revision = max(fresh.revision, table.revision + 1)
