@@ -104,6 +104,7 @@ DIE2: Final = tuple(d2 for _, d2 in DICE)
 BUY: Final = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
 ACTIVE: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(8))
+SEATS_IN: Final = tuple(alive.bit_count() for alive in range(256))  # by mask of seats still in
 # The common events, made once (a step's events are compared by value, never by identity).
 ROLL_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(("roll", seat, d1, d2) for d1, d2 in DICE) for seat in range(8)
@@ -803,20 +804,26 @@ class Rules:
 
     def rent_of(self, t: Tableish, square: int, dice_total: int) -> int:
         """The rent an owned, unmortgaged property charges now."""
-        owner = t.owner[square]
+        return self.rent_from(
+            square, dice_total, t.level[square], t.holdings[t.owner[square]], t.mortgaged
+        )
+
+    def rent_from(self, square: int, dice_total: int, lv: int, held: int, mortgaged: int) -> int:
+        """:meth:`rent_of` from the fields it reads (``lv``: the square's level, ``held``: its
+        owner's deeds), so the fast roll passes what it has already read (compiled, a field
+        read through ``Table | Work`` is a generic attribute lookup)."""
         kind = self.kinds[square]
         if kind == K_EVENT:
-            lv = t.level[square]
             if lv:
                 return self.board.rents[square][lv]
             mask = self.group_mask[self.group[square]]
             base = self.board.rents[square][0]
-            if t.holdings[owner] & mask == mask and not t.mortgaged & mask:
+            if held & mask == mask and not mortgaged & mask:
                 return 2 * base
             return base
         if kind == K_FESTIVAL:
-            return self.board.festival_rents[popcount(t.holdings[owner] & self.festival_mask) - 1]
-        both = popcount(t.holdings[owner] & self.shop_mask)
+            return self.board.festival_rents[popcount(held & self.festival_mask) - 1]
+        both = popcount(held & self.shop_mask)
         return self.board.shop_multipliers[both - 1] * dice_total
 
     def net_worth(self, t: Tableish, seat: int) -> int:
@@ -956,7 +963,9 @@ class Rules:
                         continue
                     if self.ask_rent:
                         return self.slow_roll(state, rng, outcome)
-                    amount = self.rent_of(t, square, d1 + d2)
+                    amount = self.rent_from(
+                        square, d1 + d2, level[square], holdings[landlord], bits
+                    )
                     if mine < amount:
                         # Short: a payment to raise, unless the player cannot (bankruptcy).
                         if (
@@ -1236,22 +1245,24 @@ class Rules:
         """A building bought in the window (on_build, then advance, straight from table to
         table); None when a building-shortage auction could follow (the general way)."""
         # The table's fields read from their list (a list item is read by a specialised
-        # instruction, a named tuple's field by CPython 3.11's generic attribute lookup).
+        # instruction, a named tuple's field by CPython 3.11's generic attribute lookup),
+        # the numbers typed (compiled: native arithmetic, not Python's on objects).
         fields: list[Any] = list(state.table)
-        level = list(fields[F_LEVEL])
+        level: list[int] = list(fields[F_LEVEL])
         lv = level[square]
-        stands = fields[F_STANDS]
-        arenas = fields[F_ARENAS]
+        stands: int = fields[F_STANDS]
+        arenas: int = fields[F_ARENAS]
+        players = SEATS_IN[fields[F_ALIVE]]
         if lv == 4:
-            if arenas < fields[F_ALIVE].bit_count():
+            if arenas < players:
                 return None
             arenas -= 1
             stands += 4
         else:
-            if stands < fields[F_ALIVE].bit_count():
+            if stands < players:
                 return None
             stands -= 1
-        cash = list(fields[F_CASH])
+        cash: list[int] = list(fields[F_CASH])
         cash[seat] -= self.stand_cost[square]
         level[square] = lv + 1
         fields[F_CASH] = tuple(cash)
@@ -1264,7 +1275,7 @@ class Rules:
         # Who acts is the builder or a seat after it: the seats asked before it could not
         # build or ask for rent, and still cannot (the same cash, deeds and buildings, fewer
         # stands in the bank). The roller building acts again.
-        active = fields[F_ACTIVE]
+        active: int = fields[F_ACTIVE]
         if seat == active:  # who acts (the table's) is unchanged
             return State(_new_table(TABLE, fields), state.chance, state.mail)
         return self._windowed(state, fields, self.before[active][seat])
