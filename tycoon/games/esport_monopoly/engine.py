@@ -74,7 +74,6 @@ from tycoon.games.esport_monopoly.state import (
 # A name imported from a module where it is not Final is looked up in this module's dictionary
 # at each use, compiled: the hot paths use these copies (K_ for board.py's constants).
 TABLE: Final = Table
-STATE: Final = State
 K_TAX: Final = TAX
 K_GO_TO_JAIL: Final = GO_TO_JAIL
 K_CHANCE: Final = CHANCE
@@ -96,9 +95,31 @@ WINDOW_BUILDERS: Final = "builders"
 WINDOW_EVERYONE: Final = "everyone"
 WINDOW_NONE: Final = "none"
 DICE: Final = tuple((o // 6 + 1, o % 6 + 1) for o in range(36))
+# Compiled, a value typed ``tuple[int, int]`` (or ``tuple[int]``) is unboxed into a C struct
+# when read and boxed into a new tuple when stored: tables read on the hot paths are typed
+# as tuples of any length (or of ``Any``), so their items are stored as they are.
+THROWS: Final[tuple[tuple[int, ...], ...]] = DICE  # the table's ``dice`` by outcome
+DIE1: Final = tuple(d1 for d1, _ in DICE)
+DIE2: Final = tuple(d2 for _, d2 in DICE)
 BUY: Final = tuple(Buy(s) for s in range(40))
 WINDOW_STACK: Final[tuple[Frame, ...]] = (WINDOW,)
-ACTIVE: Final = tuple((seat,) for seat in range(8))
+ACTIVE: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(8))
+SEATS_IN: Final = tuple(alive.bit_count() for alive in range(256))  # by mask of seats still in
+# The common events, made once (a step's events are compared by value, never by identity).
+ROLL_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(("roll", seat, d1, d2) for d1, d2 in DICE) for seat in range(8)
+)
+MOVE_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(("move", seat, square) for square in range(40)) for seat in range(8)
+)
+TURN_EVENTS: Final[tuple[Event, ...]] = tuple(("turn", seat) for seat in range(8))
+AGAIN_EVENTS: Final[tuple[Event, ...]] = tuple(("again", seat) for seat in range(8))
+JAIL_EVENTS: Final[tuple[Event, ...]] = tuple(("jail", seat) for seat in range(8))
+# A building's events, by seat then square and level (6 * square + level).
+BUILT: Final[tuple[tuple[tuple[Event, ...], ...], ...]] = tuple(
+    tuple((("build", seat, square, lv),) for square in range(40) for lv in range(6))
+    for seat in range(8)
+)
 NO_COST: Final = 1 << 62  # a least building cost for a seat without a whole group
 ROLLS: Final = tuple(A.Roll(seat) for seat in range(8))  # made once: see slow_roll
 
@@ -265,6 +286,12 @@ class Work:
         "stands",
         "turn",
     )
+
+    # Tuples of any length, not pairs: compiled, a ``tuple[int, int]`` attribute is kept
+    # unboxed in C and boxed into a new tuple each time the work is frozen.
+    seen: tuple[tuple[int, ...], ...]
+    hidden: tuple[int, ...]
+    dice: tuple[int, ...]
 
     def __init__(self, state: State, rng: Rng) -> None:
         # The table's fields in its order, in one unpacking (the events start afresh and
@@ -777,20 +804,26 @@ class Rules:
 
     def rent_of(self, t: Tableish, square: int, dice_total: int) -> int:
         """The rent an owned, unmortgaged property charges now."""
-        owner = t.owner[square]
+        return self.rent_from(
+            square, dice_total, t.level[square], t.holdings[t.owner[square]], t.mortgaged
+        )
+
+    def rent_from(self, square: int, dice_total: int, lv: int, held: int, mortgaged: int) -> int:
+        """:meth:`rent_of` from the fields it reads (``lv``: the square's level, ``held``: its
+        owner's deeds), so the fast roll passes what it has already read (compiled, a field
+        read through ``Table | Work`` is a generic attribute lookup)."""
         kind = self.kinds[square]
         if kind == K_EVENT:
-            lv = t.level[square]
             if lv:
                 return self.board.rents[square][lv]
             mask = self.group_mask[self.group[square]]
             base = self.board.rents[square][0]
-            if t.holdings[owner] & mask == mask and not t.mortgaged & mask:
+            if held & mask == mask and not mortgaged & mask:
                 return 2 * base
             return base
         if kind == K_FESTIVAL:
-            return self.board.festival_rents[popcount(t.holdings[owner] & self.festival_mask) - 1]
-        both = popcount(t.holdings[owner] & self.shop_mask)
+            return self.board.festival_rents[popcount(held & self.festival_mask) - 1]
+        both = popcount(held & self.shop_mask)
         return self.board.shop_multipliers[both - 1] * dice_total
 
     def net_worth(self, t: Tableish, seat: int) -> int:
@@ -851,9 +884,18 @@ class Rules:
         card, go to jail) or moves the token on to such a square (advance, go to, go back).
         Anything else goes the general way with the dice already thrown. A test plays
         thousands of rolls both ways and compares the states."""
-        t, chance, mail = state
+        t = state.table
+        chance = state.chance
+        mail = state.mail
         # The table's fields in one unpacking (a named tuple's field read is not specialised
         # by CPython 3.11: one UNPACK_SEQUENCE costs about what eight attribute reads do).
+        # Compiled, a field passed on unchanged is kept as the object it is (``Any``, or a
+        # tuple of any length), not unboxed into C and boxed again into a new object.
+        seen: tuple[tuple[int, ...], ...]
+        hidden: tuple[int, ...]
+        mortgaged: Any
+        stands: Any
+        arenas: Any
         (
             cash,
             position,
@@ -886,8 +928,8 @@ class Rules:
             _,
         ) = t
         outcome = rng.below(36)
-        dice = DICE[outcome]
-        d1, d2 = dice  # a lookup: // and % are not specialised by CPython 3.11
+        d1 = DIE1[outcome]  # a lookup: // and % are not specialised by CPython 3.11
+        d2 = DIE2[outcome]
         if d1 == d2:
             doubles += 1
             if doubles >= self.board.doubles_to_jail:
@@ -896,12 +938,16 @@ class Rules:
         passed_go = square >= 40
         if passed_go:
             square -= 40
-        ev: list[Event] = [("roll", seat, d1, d2)]
-        money = list(cash)
+        # The events: the roll and the move, made once; a list only when more happen.
+        rolled = ROLL_EVENTS[seat][outcome]
+        moved_to = MOVE_EVENTS[seat][square]
+        ev: list[Event] | None = None
+        mine = cash[seat]  # the seat's cash as the move goes (the tuple made once, if changed)
+        paid_to = -1  # the landlord paid rent, if any
+        paid = 0
         if passed_go:
-            money[seat] += self.salary
-            ev.append(("salary", seat, self.salary))
-        ev.append(("move", seat, square))
+            mine += self.salary
+            ev = [rolled, ("salary", seat, self.salary), moved_to]
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
         landing = True
@@ -911,24 +957,32 @@ class Rules:
                 landlord = owner[square]
                 if landlord < 0:
                     buy = True
-                elif landlord != seat and not (mortgaged >> square) & 1:
+                else:
+                    bits: int = mortgaged
+                    if landlord == seat or (bits >> square) & 1:
+                        continue
                     if self.ask_rent:
                         return self.slow_roll(state, rng, outcome)
-                    amount = self.rent_of(t, square, d1 + d2)
-                    if money[seat] < amount:
+                    amount = self.rent_from(
+                        square, d1 + d2, level[square], holdings[landlord], bits
+                    )
+                    if mine < amount:
                         # Short: a payment to raise, unless the player cannot (bankruptcy).
                         if (
                             not (alive >> landlord) & 1
-                            or money[seat] - cash[seat] + self.max_raise(t, seat) < amount
+                            or mine - cash[seat] + self.max_raise(t, seat) < amount
                         ):
                             return self.slow_roll(state, rng, outcome)
                         debt = Pay(seat, landlord, amount, square)
                     else:
-                        money[seat] -= amount
-                        money[landlord] += amount
+                        mine -= amount
+                        paid_to = landlord
+                        paid = amount
                         earned = list(rent)
                         earned[square] += amount
                         rent = tuple(earned)
+                        if ev is None:
+                            ev = [rolled, moved_to]
                         ev.append(("pay", seat, landlord, amount, square))
                 continue
             kind = self.kinds[square]
@@ -936,7 +990,9 @@ class Rules:
             if kind == K_TAX:
                 amount = self.board.tax[square]
             elif kind == K_GO_TO_JAIL:
-                ev.append(("jail", seat))
+                if ev is None:
+                    ev = [rolled, moved_to]
+                ev.append(JAIL_EVENTS[seat])
                 square = self.board.jail_square
                 jailed = list(jail)
                 jailed[seat] = 1
@@ -961,6 +1017,8 @@ class Rules:
                     landing = True
                 elif effect != K_COLLECT and effect != K_JAIL_FREE and effect != K_TO_JAIL:
                     return self.slow_roll(state, rng, outcome)
+                if ev is None:
+                    ev = [rolled, moved_to]
                 if unseen:
                     if deck == K_CHANCE_DECK:
                         chance = unseen[1:]
@@ -979,10 +1037,10 @@ class Rules:
                 seen = (pile, seen[1]) if deck == K_CHANCE_DECK else (seen[0], pile)
                 ev.append(("card", seat, deck, index))
                 if effect == K_COLLECT:
-                    money[seat] += card.amount
+                    mine += card.amount
                     ev.append(("pay", BANK, seat, card.amount, -1))
                 elif effect == K_TO_JAIL:
-                    ev.append(("jail", seat))
+                    ev.append(JAIL_EVENTS[seat])
                     square = self.board.jail_square
                     jailed = list(jail)
                     jailed[seat] = 1
@@ -994,28 +1052,35 @@ class Rules:
                         salary = effect == K_ADVANCE and card.to <= square
                         square = card.to
                         if salary:
-                            money[seat] += self.salary
+                            mine += self.salary
                             ev.append(("salary", seat, self.salary))
-                    ev.append(("move", seat, square))
+                    ev.append(MOVE_EVENTS[seat][square])
             elif kind == K_PARKING and self.free_parking and pot:
                 return self.slow_roll(state, rng, outcome)
             if amount > 0:
-                if money[seat] < amount:
-                    if money[seat] - cash[seat] + self.max_raise(t, seat) < amount:
+                if mine < amount:
+                    if mine - cash[seat] + self.max_raise(t, seat) < amount:
                         return self.slow_roll(state, rng, outcome)
                     debt = Pay(seat, self.fines_to, amount)
                 else:
-                    money[seat] -= amount
+                    mine -= amount
                     if self.free_parking:
                         pot += amount
+                    if ev is None:
+                        ev = [rolled, moved_to]
                     ev.append(("pay", seat, self.fines_to, amount, -1))
         moved = list(position)
         moved[seat] = square
-        if passed_go or len(ev) > 2:
+        if mine != cash[seat] or paid_to >= 0:
+            money = list(cash)
+            money[seat] = mine
+            if paid_to >= 0:
+                money[paid_to] += paid
             cash = tuple(money)
         active = seat
         stack: tuple[Frame, ...] = WINDOW_STACK
         again = False
+        last: Event | None = None  # the event that ends the move, if it does
         if buy:
             stack = (END_MOVE, BUY[square])
             again = d1 == d2
@@ -1024,7 +1089,7 @@ class Rules:
             again = d1 == d2
         elif d1 == d2 and jail is t.jail:
             passed = dealt = 0
-            ev.append(("again", seat))
+            last = AGAIN_EVENTS[seat]
         else:
             turn += 1
             if self.turn_cap and turn >= self.turn_cap:
@@ -1033,7 +1098,16 @@ class Rules:
             skipping &= ~(1 << active)
             doubles = 0
             passed = dealt = 0
-            ev.append(("turn", active))
+            last = TURN_EVENTS[active]
+        events: tuple[Event, ...]
+        if ev is not None:
+            if last is not None:
+                ev.append(last)
+            events = tuple(ev)
+        elif last is not None:
+            events = (rolled, moved_to, last)
+        else:
+            events = (rolled, moved_to)
         acting: tuple[int, ...]
         asked = alive & ~skipping
         if (
@@ -1082,19 +1156,19 @@ class Rules:
                 doubles,
                 again,
                 turn,
-                dice,
+                THROWS[outcome],
                 stack,
                 passed,
                 skipping,
                 dealt,
                 (),
-                tuple(ev),
+                events,
                 rent,
                 0,
                 acting,
             ),
         )
-        return _new_table(STATE, (table, chance, mail))
+        return State(table, chance, mail)
 
     def fast_jail_roll(self, state: State, rng: Rng) -> State:
         """A roll in jail that stays there (no doubles, not the last try: on_roll, then the end
@@ -1104,8 +1178,8 @@ class Rules:
         t = state.table
         seat = t.active
         outcome = rng.below(36)
-        dice = DICE[outcome]
-        d1, d2 = dice
+        d1 = DIE1[outcome]
+        d2 = DIE2[outcome]
         jail = t.jail[seat]
         turn = t.turn + 1
         if d1 == d2 or jail >= self.board.jail_turns or (self.turn_cap and turn >= self.turn_cap):
@@ -1114,8 +1188,8 @@ class Rules:
         jailed = list(t.jail)
         jailed[seat] = jail + 1
         fields[F_JAIL] = tuple(jailed)
-        fields[F_DICE] = dice
-        return self._end_move(state, fields, turn, (("roll", seat, d1, d2),))
+        fields[F_DICE] = THROWS[outcome]
+        return self._end_move(state, fields, turn, (ROLL_EVENTS[seat][outcome],))
 
     def _windowed(self, state: State, fields: list[Any], asked: int = 0) -> State:
         """The state with the table ``fields``, a window open: who acts worked out (``asked``:
@@ -1131,7 +1205,7 @@ class Rules:
             fields[F_STANDS],
             fields[F_ARENAS],
         )
-        return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
+        return State(_new_table(TABLE, fields), state.chance, state.mail)
 
     def _turn_after_move(self, t: Table) -> int:
         """The player-turn after the active seat's move ends: the same one when it rolled
@@ -1157,51 +1231,53 @@ class Rules:
         fields[F_DEALT] = 0
         fields[F_AGAIN] = False
         if turn == t.turn:
-            fields[F_EVENTS] = (*events, ("again", active))
+            fields[F_EVENTS] = (*events, AGAIN_EVENTS[active])
         else:
             nxt = self.next_in[active][t.alive]
             fields[F_TURN] = turn
             fields[F_ACTIVE] = nxt
             fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
             fields[F_DOUBLES] = 0
-            fields[F_EVENTS] = (*events, ("turn", nxt))
+            fields[F_EVENTS] = (*events, TURN_EVENTS[nxt])
         return self._windowed(state, fields)
 
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
         """A building bought in the window (on_build, then advance, straight from table to
         table); None when a building-shortage auction could follow (the general way)."""
         # The table's fields read from their list (a list item is read by a specialised
-        # instruction, a named tuple's field by CPython 3.11's generic attribute lookup).
+        # instruction, a named tuple's field by CPython 3.11's generic attribute lookup),
+        # the numbers typed (compiled: native arithmetic, not Python's on objects).
         fields: list[Any] = list(state.table)
-        level = list(fields[F_LEVEL])
+        level: list[int] = list(fields[F_LEVEL])
         lv = level[square]
-        stands = fields[F_STANDS]
-        arenas = fields[F_ARENAS]
+        stands: int = fields[F_STANDS]
+        arenas: int = fields[F_ARENAS]
+        players = SEATS_IN[fields[F_ALIVE]]
         if lv == 4:
-            if arenas < fields[F_ALIVE].bit_count():
+            if arenas < players:
                 return None
             arenas -= 1
             stands += 4
         else:
-            if stands < fields[F_ALIVE].bit_count():
+            if stands < players:
                 return None
             stands -= 1
-        cash = list(fields[F_CASH])
+        cash: list[int] = list(fields[F_CASH])
         cash[seat] -= self.stand_cost[square]
         level[square] = lv + 1
         fields[F_CASH] = tuple(cash)
         fields[F_LEVEL] = tuple(level)
         fields[F_STANDS] = stands
         fields[F_ARENAS] = arenas
-        fields[F_EVENTS] = (("build", seat, square, lv + 1),)
+        fields[F_EVENTS] = BUILT[seat][6 * square + lv + 1]
         if lv == 4:
             return self._windowed(state, fields)  # four stands back in the bank: ask everyone
         # Who acts is the builder or a seat after it: the seats asked before it could not
         # build or ask for rent, and still cannot (the same cash, deeds and buildings, fewer
         # stands in the bank). The roller building acts again.
-        active = fields[F_ACTIVE]
+        active: int = fields[F_ACTIVE]
         if seat == active:  # who acts (the table's) is unchanged
-            return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
+            return State(_new_table(TABLE, fields), state.chance, state.mail)
         return self._windowed(state, fields, self.before[active][seat])
 
     def fast_pass(self, state: State, seat: int, skip: bool) -> State:
@@ -1299,7 +1375,7 @@ class Rules:
                 fields[F_STACK] = (*stack[:-1], Deal(seat, action.partner))
                 fields[F_EVENTS] = ()
                 fields[F_ACTING] = ACTIVE[seat]
-                return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
+                return State(_new_table(TABLE, fields), state.chance, state.mail)
             if kind is LIFT and type(stack[-2]) is Window:
                 assert isinstance(action, A.Lift)
                 square = action.square
@@ -1348,7 +1424,7 @@ class Rules:
             # deed or building.
             fields[F_CASH] = tuple(cash)
             fields[F_ACTING] = ACTIVE[payer]
-            return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
+            return State(_new_table(TABLE, fields), state.chance, state.mail)
         return None
 
     def _settled(self, state: State, fields: list[Any], cash: list[int], top: Pay) -> State | None:
@@ -1385,7 +1461,7 @@ class Rules:
         fields[F_STACK] = stack
         fields[F_EVENTS] = events
         fields[F_ACTING] = frame_seats(stack[-1], state.table.active)
-        return _new_table(STATE, (_new_table(TABLE, fields), state.chance, state.mail))
+        return State(_new_table(TABLE, fields), state.chance, state.mail)
 
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
@@ -1429,7 +1505,7 @@ class Rules:
                 self.acting(w),
             ),
         )
-        return _new_table(STATE, (table, w.chance, w.mail))
+        return State(table, w.chance, w.mail)
 
     def acting(self, t: Tableish) -> tuple[int, ...]:
         """The seats that must decide now."""
@@ -1492,16 +1568,15 @@ class Rules:
     # -- moving -------------------------------------------------------------------------------
     def roll_dice(self, w: Work) -> tuple[int, int]:
         outcome = w.rng.below(36)
-        dice = (outcome // 6 + 1, outcome % 6 + 1)
-        w.dice = dice
-        return dice
+        w.dice = THROWS[outcome]
+        return DIE1[outcome], DIE2[outcome]
 
     def go_to(self, w: Work, seat: int, square: int, salary: bool) -> None:
         if salary:
             w.add_cash(seat, self.salary)
             w.ev.append(("salary", seat, self.salary))
         w.set_position(seat, square)
-        w.ev.append(("move", seat, square))
+        w.ev.append(MOVE_EVENTS[seat][square])
 
     def move(self, w: Work, seat: int, steps: int) -> None:
         square = w.position[seat] + steps
@@ -1515,7 +1590,7 @@ class Rules:
         w.set_position(seat, self.board.jail_square)
         w.set_jail(seat, 1)
         w.again = False
-        w.ev.append(("jail", seat))
+        w.ev.append(JAIL_EVENTS[seat])
 
     def land(self, w: Work, seat: int, square: int, multiplier: int = 0) -> None:
         """What the square does to the player who stopped on it; ``multiplier`` is a card's
@@ -1684,7 +1759,7 @@ class Rules:
         if (w.alive >> active) & 1 and w.again and not w.jail[active]:
             w.again = False
             self.open_window(w)
-            w.ev.append(("again", active))
+            w.ev.append(AGAIN_EVENTS[active])
         else:
             self.next_turn(w)
 
@@ -1708,7 +1783,7 @@ class Rules:
         w.doubles = 0
         w.again = False
         self.open_window(w)
-        w.ev.append(("turn", seat))
+        w.ev.append(TURN_EVENTS[seat])
 
     # -- auctions -----------------------------------------------------------------------------
     def open_auction(
@@ -1784,7 +1859,7 @@ class Rules:
         else:
             w.stands -= 1
         w.set_level(square, lv + 1)
-        w.ev.append(("build", seat, square, lv + 1))
+        w.ev.extend(BUILT[seat][6 * square + lv + 1])
 
     def eligible_builders(self, w: Work, building: int) -> list[int]:
         return [

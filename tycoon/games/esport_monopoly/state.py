@@ -288,13 +288,40 @@ class Table(NamedTuple):
     acting: tuple[int, ...]  # the seats to act now (worked out once per step)
 
 
-class State(NamedTuple):
-    """The whole truth: the table and the order of the unseen top of each card pile (a named
-    tuple for the same reason as the table: it is rebuilt on every step)."""
+@final
+class State(Record):
+    """The whole truth: the table and the order of the unseen top of each card pile.
 
-    table: Table
-    chance: tuple[int, ...]  # unseen Chance cards on top of the pile, top first
-    mail: tuple[int, ...]  # unseen Company Mail cards on top of the pile, top first
+    A :class:`Record` (made once a step, read by name), not a named tuple: compiled, a named
+    tuple is made through Python's call protocol (``tuple.__new__``: an argument tuple, its
+    slice and the fields copied into a new tuple), a native class with its own ``__init__``
+    in one allocation (about 170 ns against 55 ns, measured); interpreted it costs about the
+    same to make and less to read (its fields are slots)."""
+
+    __slots__ = ("chance", "mail", "table")
+    _fields: ClassVar[tuple[str, ...]] = ("table", "chance", "mail")  # in order
+
+    def __init__(self, table: Table, chance: tuple[int, ...], mail: tuple[int, ...]) -> None:
+        self.table: Final = table
+        self.chance: Final = chance  # unseen Chance cards on top of the pile, top first
+        self.mail: Final = mail  # unseen Company Mail cards on top of the pile, top first
+
+    def _replace(
+        self,
+        *,
+        table: Table | None = None,
+        chance: tuple[int, ...] | None = None,
+        mail: tuple[int, ...] | None = None,
+    ) -> State:
+        """A copy with some fields changed (as a named tuple's ``_replace``)."""
+        return State(
+            self.table if table is None else table,
+            self.chance if chance is None else chance,
+            self.mail if mail is None else mail,
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (State, (self.table, self.chance, self.mail))
 
 
 class View(NamedTuple):
