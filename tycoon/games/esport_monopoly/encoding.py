@@ -347,7 +347,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         seat = view.seat
         start = seat or 0
         t = view.table
-        fields: tuple[Any, ...] = t  # read by runs of fields (see field_run)
+        fields = t.values()  # read by runs of fields (see field_run)
         # What each part was last made from (the persistent canvas's record; a fresh canvas,
         # written once, gets an empty one, so that every part is written).
         memo = canvas.memo
