@@ -775,7 +775,16 @@ class Greedy:
 
     def find_deal(self, t: Table) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
         """A deal that completes one of the bot's colour groups and that a player valuing deeds
-        as the bot does would accept (cash added to balance it), if there is one."""
+        as the bot does would accept (cash added to balance it), if there is one.
+
+        Each side's :meth:`deal_score` is told without calling it, from the shape of the deals
+        tried (a test compares the two at every deal tried in many games): the bot's target
+        group is split between it and the partner alone, and so is the group of any deeds it
+        gives (another of its targets with that partner); neither has buildings (only whole
+        groups have any). So the bot completes the target group and the partner the given
+        one, nothing else is completed or broken, and each side scores the worth of the deeds
+        it gets less the worth of those it gives, plus the bonus for its completed group, less
+        the penalty for the other's."""
         self._retry_cash = 1 << 62
         targets = self.deal_targets(t)
         if not targets:
@@ -783,39 +792,31 @@ class Greedy:
         seat = self.seat
         held = t.holdings[seat]
         cash = t.cash[seat]
-        level = t.level
+        mortgaged = t.mortgaged
         group_mask = self.board.group_mask
-        # The squares of groups with buildings (not tradeable): only whole groups have any,
-        # so only the seats' whole groups are read.
-        improved = 0
-        rules = self.rules
-        if t.owner is not rules._owners_key:
-            rules.full_groups(t, seat)
-        for whole in rules._full_groups:
-            for members, mask, _ in whole:
-                for s in members:
-                    if level[s]:
-                        improved |= mask
-                        break
+        penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
         for group, partner, take in targets:
-            if not (t.alive >> partner) & 1 or group_mask[group] & improved:
+            if not (t.alive >> partner) & 1:
                 continue
+            worth_taken = self.worth_of(take, mortgaged)
             # The deeds the bot could give: its part of each other group split between it and
-            # the partner alone (its targets with that partner, in building order), unless
-            # built on.
+            # the partner alone (its targets with that partner, in building order).
             gives: list[tuple[int, ...]] = []
             for other, rival, _ in targets:
                 if rival == partner and other != group:
-                    omask = group_mask[other]
-                    if not omask & improved:
-                        gives.append(tuple(set_bits(omask & held)))
+                    gives.append(tuple(set_bits(group_mask[other] & held)))
             gives.append(())
             for give in gives:
                 proposal = (partner, give, take)
                 last = self.proposed.get(proposal)
                 if last is not None and t.turn - last < REPEAT_AFTER:
                     continue
-                theirs_score = self.deal_score(t, partner, seat, give, take, 0)
+                # deal_score(t, partner, seat, give, take, 0), then deal_score(t, seat,
+                # partner, take, give, -pay): see the docstring.
+                worth_given = self.worth_of(give, mortgaged) if give else 0
+                theirs_score = worth_given - worth_taken - penalty
+                if give:
+                    theirs_score += COMPLETE_BONUS
                 if theirs_score <= 0:
                     pay = 1 - theirs_score
                 else:
@@ -823,14 +824,27 @@ class Greedy:
                 if pay > cash - self.reserve:
                     self._retry_cash = min(self._retry_cash, pay + self.reserve)
                     continue
-                fees = sum(self.board.fee[s] for s in take if (t.mortgaged >> s) & 1)
+                fees = sum(self.board.fee[s] for s in take if (mortgaged >> s) & 1)
                 if pay + fees > cash:
                     continue
-                if self.deal_score(t, seat, partner, take, give, -pay) <= 0:
+                score = worth_taken - worth_given - pay + COMPLETE_BONUS
+                if give:
+                    score -= penalty
+                if score <= 0:
                     continue
                 self.proposed[proposal] = t.turn
                 return (partner, give, take, pay)
         return None
+
+    def worth_of(self, squares: tuple[int, ...], mortgaged: int) -> int:
+        """What ``squares`` are worth in a deal (as :meth:`deal_score` counts them): each deed
+        its price, less the mortgage and the fee when mortgaged."""
+        worth = self.tables.worth
+        price = self.board.price
+        total = 0
+        for s in squares:
+            total += worth[s] if (mortgaged >> s) & 1 else price[s]
+        return total
 
     def write_deal(self, t: Table, d: Deal, legal: Sequence[Any]) -> Action:
         seat = self.seat

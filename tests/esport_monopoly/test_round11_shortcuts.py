@@ -1,0 +1,51 @@
+"""Issue 16, round 11 (the window): shortcuts against the plain ways they stand for, at every
+decision of many greedy games."""
+
+from __future__ import annotations
+
+from tycoon.core.bitset import set_bits
+from tycoon.games.esport_monopoly.bots import COMPLETE_BONUS, PENALTY_SHARE
+from tycoon.games.esport_monopoly.state import Window
+
+from .test_greedy_paths import greedy_decisions
+
+
+def test_deal_search_scores_each_deal_as_deal_score_does() -> None:
+    """``Greedy.find_deal`` tells both sides' ``deal_score`` from the deal's shape: its
+    premises (the target group and the given one split between the two seats alone, neither
+    built on) and its figures hold for every deal it could try. (``test_round6_shortcuts``
+    compares its answers with the search that calls ``deal_score``.)"""
+    tried = swaps = 0
+    for _game, state, seat, _legal, bot in greedy_decisions():
+        t = state.table
+        if type(t.stack[-1]) is not Window or t.active != seat:
+            continue
+        brain = bot.brain
+        targets = brain.deal_targets(t)
+        penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
+        for group, partner, take in targets:
+            if not (t.alive >> partner) & 1:
+                continue
+            gives = [
+                tuple(set_bits(bot.board.group_mask[other] & t.holdings[seat]))
+                for other, rival, _ in targets
+                if rival == partner and other != group
+            ]
+            for give in [*gives, ()]:
+                for squares in (take, give):
+                    if not squares:
+                        continue
+                    members = bot.board.group_members[bot.board.group[squares[0]]]
+                    assert {t.owner[s] for s in members} == {seat, partner}
+                    assert not any(t.level[s] for s in members)
+                worth_taken = brain.worth_of(take, t.mortgaged)
+                worth_given = brain.worth_of(give, t.mortgaged)
+                theirs = worth_given - worth_taken - penalty + (COMPLETE_BONUS if give else 0)
+                assert theirs == brain.deal_score(t, partner, seat, give, take, 0)
+                for pay in (-37, 0, 1 - theirs):
+                    mine = worth_taken - worth_given - pay + COMPLETE_BONUS
+                    mine -= penalty if give else 0
+                    assert mine == brain.deal_score(t, seat, partner, take, give, -pay)
+                tried += 1
+                swaps += bool(give)
+    assert tried > 2000 and swaps > 200, (tried, swaps)
