@@ -3,8 +3,10 @@ decision of many greedy games."""
 
 from __future__ import annotations
 
+import copy
+
 from tycoon.core.bitset import set_bits
-from tycoon.games.esport_monopoly.bots import COMPLETE_BONUS, PENALTY_SHARE
+from tycoon.games.esport_monopoly.bots import COMPLETE_BONUS, PENALTY_SHARE, _Tables
 from tycoon.games.esport_monopoly.state import Window
 
 from .test_greedy_paths import greedy_decisions
@@ -49,3 +51,30 @@ def test_deal_search_scores_each_deal_as_deal_score_does() -> None:
                 tried += 1
                 swaps += bool(give)
     assert tried > 2000 and swaps > 200, (tried, swaps)
+
+
+def test_deal_targets_moved_on_by_a_purchase_match_working_them_out() -> None:
+    """``_Tables.bought`` (every seat's deal targets after a deed bought from the bank) against
+    ``_Tables.of`` for the new owners, at every such purchase of many games; and each greedy
+    seat's deal targets (moved on that way when the rules' whole-groups cache was) against
+    working them out, at every decision."""
+    purchases = split = 0
+    before = None
+    for game, state, seat, _legal, bot in greedy_decisions():
+        t = state.table
+        board = game.rules.board
+        if before is not None and len(before) == len(t.owner):
+            changed = [s for s in range(40) if before[s] != t.owner[s]]
+            if len(changed) == 1 and before[changed[0]] < 0:
+                tables = _Tables(board)
+                tables.of(before)
+                old = tables.targets
+                moved = tables.bought(t.owner, changed[0])
+                assert moved == _Tables(board).of(t.owner)
+                assert all(a is b for a, b in zip(old, moved, strict=True) if a == b)
+                purchases += 1
+                split += moved != old
+        before = t.owner
+        brain = copy.copy(bot.brain)  # asked at every decision, not only the bot's own
+        assert brain.deal_targets(t) == _Tables(board).of(t.owner)[seat]
+    assert purchases > 600 and split > 100, (purchases, split)

@@ -178,6 +178,40 @@ class _Tables:
         self.targets = tuple(targets)
         return self.targets
 
+    def bought(self, owner: tuple[int, ...], square: int) -> tuple[Targets, ...]:
+        """:meth:`of` for ``owner``, the owner tuple last seen but for ``square``, which had no
+        owner there: only the square's group can have become split between two seats (it had
+        an unowned deed), so the other seats' lists stay as they were."""
+        self.owner = owner
+        group = self.board.group[square]
+        if not 0 <= group < self.board.event_groups:
+            return self.targets
+        members = self.board.group_members[group]
+        first = owner[members[0]]
+        second = -1
+        for s in members:
+            o = owner[s]
+            if o < 0:
+                return self.targets
+            if o != first:
+                if second < 0:
+                    second = o
+                elif o != second:
+                    return self.targets
+        if second < 0:
+            return self.targets
+        targets = list(self.targets)
+        rank = self.build_rank
+        for seat, other in ((first, second), (second, first)):
+            mine = list(targets[seat])  # a new list: a bot keeps the old one as its key
+            at = 0
+            while at < len(mine) and rank[mine[at][0]] < rank[group]:
+                at += 1
+            mine.insert(at, (group, other, tuple([s for s in members if owner[s] == other])))
+            targets[seat] = mine
+        self.targets = tuple(targets)
+        return self.targets
+
 
 _TABLES: dict[int, _Tables] = {}  # by the board's id (each entry keeps its board alive)
 
@@ -764,10 +798,14 @@ class Greedy:
         if owner is tables.owner:
             targets = tables.targets[self.seat]
         else:
-            owned = 0
-            for held in t.holdings:
-                owned |= held
-            targets = tables.of(owner, owned)[self.seat]
+            before, square, after = self.rules._bought
+            if after is owner and before is tables.owner:
+                targets = tables.bought(owner, square)[self.seat]  # a deed bought from the bank
+            else:
+                owned = 0
+                for held in t.holdings:
+                    owned |= held
+                targets = tables.of(owner, owned)[self.seat]
         self._targets_owner = owner
         if targets != self._targets:
             self._targets = targets  # a new list object only when the targets change

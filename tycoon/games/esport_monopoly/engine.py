@@ -366,6 +366,7 @@ class Rules:
     # it (self.method(), rules.fast_roll(...)) is no longer specialised (about 20 ns more a
     # call, measured). With slots, method calls and attribute reads stay specialised.
     __slots__ = (
+        "_bought",
         "_builders",
         "_full_groups",
         "_handlers",
@@ -504,6 +505,10 @@ class Rules:
             A.TakeChance: self.on_take_chance,
         }
         self._owners_key: tuple[int, ...] = ()
+        # The last deed bought from the bank that moved the cache on (_owners_bought), as (the
+        # owner tuple before, the square, the owner tuple after): greedy's deal targets move on
+        # with it too (bots._Tables.bought).
+        self._bought: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
         self._owners_mask = 0
         self._full_groups: tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...] = ()
         # By seat: the least building cost of its whole groups (NO_COST without any).
@@ -643,6 +648,7 @@ class Rules:
                 least = list(self._least_cost)
                 least[seat] = min(least[seat], entry[2])
                 self._least_cost = tuple(least)
+        self._bought = (self._owners_key, square, owner)
         self._owners_key = owner
 
     def bought(self, w: Work, square: int, seat: int) -> None:
