@@ -660,10 +660,20 @@ class Greedy:
         without listing the choices (a test compares the two at every debt of many games):
         the list holds the even sales of each group with buildings, the sales of whole groups,
         then the mortgages of deeds of groups without buildings, and the first of the cheapest
-        by :meth:`raise_money_listed`'s cost is taken."""
+        by :meth:`raise_money_listed`'s cost is taken. A loose deed (outside the seat's whole
+        colour groups, which alone may have buildings) is the cheapest kind: when there is one
+        the buildings are not read."""
         seat = self.seat
         board = self.board
         held = t.holdings[seat]
+        groups = self.rules.full_groups(t, seat)
+        grouped = 0  # the squares of the seat's whole colour groups
+        for _, mask, _ in groups:
+            grouped |= mask
+        free = held & ~t.mortgaged
+        loose = free & ~grouped
+        if loose:
+            return self._mortgage_of[self.cheapest(loose)]
         level = t.level
         top = t.stack[-1]
         short = top.amount - t.cash[seat] if isinstance(top, Pay) else 0
@@ -671,7 +681,7 @@ class Greedy:
         improved = 0
         sale: Action | None = None
         sale_rank = -1
-        for members, mask, _ in self.rules.full_groups(t, seat):
+        for members, mask, _ in groups:
             high = 0
             highest = -1  # the first event built highest
             built = 0
@@ -694,26 +704,23 @@ class Greedy:
                 sale = self._sell_all_of[first]  # needed whole (or no even sale is offered)
             else:
                 sale = self._sell_of[highest]
-        loose = -1
-        grouped = -1
-        free = held & ~t.mortgaged & ~improved
-        while free:
-            low = free & -free
-            free ^= low
-            square = low.bit_length() - 1
-            mask = board.group_mask[board.group[square]]
-            if held & mask == mask and board.kinds[square] == EVENT:
-                if grouped < 0 or board.price[square] < board.price[grouped]:
-                    grouped = square
-            elif loose < 0 or board.price[square] < board.price[loose]:
-                loose = square
-        if loose >= 0:
-            return self._mortgage_of[loose]
         if sale is not None:
             return sale
-        if grouped >= 0:
-            return self._mortgage_of[grouped]
+        if free & ~improved:
+            return self._mortgage_of[self.cheapest(free & ~improved)]
         return self.raise_money_listed(t, legal)
+
+    def cheapest(self, squares: int) -> int:
+        """The cheapest deed of the bitmask ``squares`` (the first on the board among equals)."""
+        price = self.board.price
+        best = -1
+        while squares:
+            low = squares & -squares
+            squares ^= low
+            square = low.bit_length() - 1
+            if best < 0 or price[square] < price[best]:
+                best = square
+        return best
 
     def raise_money_listed(self, t: Table, legal: Sequence[Any]) -> Action:
         """:meth:`raise_money` by reading the list of choices: the least costly of them."""
