@@ -631,6 +631,8 @@ class Greedy:
         price = self.board.price[square]
         cash = t.cash[seat]
         if cash >= price:  # buying is a choice (the list is not read)
+            if cash - price >= self.reserve:
+                return self._buy  # the reserve kept whatever the deed is worth (told first)
             worth = self.value(t, square)
             reserve = self.reserve // 2 if worth > price else self.reserve
             if cash - price >= reserve or (worth > price and cash >= price):
