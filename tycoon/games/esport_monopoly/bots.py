@@ -589,9 +589,11 @@ class Greedy:
                 if lv <= low:
                     low = lv
                     square = s
-            if low == 5 or (low == 4 and t.arenas < 1) or (low < 4 and t.stands < 1):
-                continue
-            return square
+            if low < 4:
+                if t.stands:
+                    return square
+            elif low == 4 and t.arenas:
+                return square
         return -1
 
     def best_build(self, legal: Sequence[Any]) -> Action:
