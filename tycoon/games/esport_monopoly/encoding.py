@@ -248,6 +248,24 @@ class EsportMonopolyEncoding(Encoding[View]):
             )
             ids.shared = True
             self._roll_ids.append(ids)
+        # An auction's: the bids' buckets and pass, the range's actions made when looked up
+        # (_BidIds); per seat, pass alone (shared).
+        self._bid_at = self.base_id(A.Bid)
+        self._bid_templates = [A.Bid(other, 0) for other in seats]
+        self._bid_bits = ((1 << BID_BUCKETS) - 1) << self._bid_at | 1 << self.base_id(A.Pass)
+        self._pass_ids = [self._shared(1 << self.base_id(A.Pass), seat) for seat in seats]
+        # A purchase's, per seat: by whether it can pay (1) and has the menu (2), shared.
+        self._price: tuple[int, ...] = tuple(board.price) if board is not None else ()
+        decline = 1 << self.base_id(A.Decline)
+        buy = 1 << self.base_id(A.BuyDeed)
+        manage = 1 << self.base_id(A.OpenManage)
+        self._buy_ids = [
+            [
+                self._shared(decline | (buy if mask & 1 else 0) | (manage if mask & 2 else 0), seat)
+                for mask in range(4)
+            ]
+            for seat in seats
+        ]
         # Per (seat, seats still in): the ids of the deals that seat may open.
         self._partner_bits: dict[tuple[int, int], int] = {}
 
@@ -271,6 +289,20 @@ class EsportMonopolyEncoding(Encoding[View]):
             return self._window_ids(t, seat)
         if kind is Manage:
             return self._menu_ids(t, seat)
+        if kind is Auction:
+            # Bid (the range from one above the high bid to all the seat's cash, in buckets)
+            # while the seat's cash beats the high bid; pass.
+            cash = t.cash[seat]
+            if cash > deal.high:
+                return _BidIds(self, self._bid_bits, seat, deal.high + 1, cash)
+            return self._pass_ids[seat]
+        if kind is Buy:
+            # Buy if the seat has the price, decline, the menu if it holds anything.
+            can_buy = t.cash[seat] >= self._price[deal.square]
+            menu = (not (t.dealt >> seat) & 1 and (t.alive & ~(1 << seat)) != 0) or (
+                self._rules.can_manage(t, seat)
+            )
+            return self._buy_ids[seat][can_buy + 2 * menu]
         if kind is not Deal or deal.sent:
             return None
         rules = self._rules
@@ -407,6 +439,12 @@ class EsportMonopolyEncoding(Encoding[View]):
                 self._partner_bits[(seat, alive)] = partners
             bits |= partners
         return BitIds(bits, self._builders[seat])
+
+    def _shared(self, bits: int, seat: int) -> BitIds:
+        """Ids of ``seat`` handed out again (shared, their mask kept)."""
+        ids = BitIds(bits, self._builders[seat])
+        ids.shared = True
+        return ids
 
     def _action(self, seat: int, action_id: int) -> Action:
         """The action of ``action_id`` (one without an amount) for ``seat``."""
@@ -690,3 +728,28 @@ class _DealIds(BitIds):
             built: Action = cash.action(bucket_amount(cash, bucket, CASH_BUCKETS))
             return built
         return encoding._action(self.proposer, key)
+
+
+class _BidIds(BitIds):
+    """An auction's ids as bits (pass, the bids' buckets): a bucket's action is made from the
+    range of bids when its id is looked up."""
+
+    __slots__ = ("encoding", "high", "low", "seat")
+
+    def __init__(
+        self, encoding: EsportMonopolyEncoding, bits: int, seat: int, low: int, high: int
+    ) -> None:
+        super().__init__(bits)
+        self.encoding = encoding
+        self.seat = seat
+        self.low = low
+        self.high = high
+
+    def action_of(self, key: int) -> Action:
+        encoding = self.encoding
+        bucket = key - encoding._bid_at
+        if 0 <= bucket < BID_BUCKETS:
+            bids = AmountRange(encoding._bid_templates[self.seat], self.low, self.high)
+            built: Action = bids.action(bucket_amount(bids, bucket, BID_BUCKETS))
+            return built
+        return encoding._action(self.seat, key)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import ne
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.actions import Action
@@ -110,6 +110,8 @@ class MyCityEncoding(Encoding[CityView]):
         self._tail_at = self.slice_of("rezones used").start
         self._empty_at = self.slice_of("empty").start
         self._cup_bytes = (counters + 7) // 8
+        # Per observer: the seats from it (its own first).
+        self._orders = [[(start + k) % players for k in range(players)] for start in range(players)]
         # Per observer, per zone (seat * counters + counter): where its numbers go, less the
         # square (access, owned, type), and its access value.
         self._entries = [
@@ -166,18 +168,18 @@ class MyCityEncoding(Encoding[CityView]):
             if memo is not None:
                 memo["supply"] = supply
         elif previous is not supply:
-            cup = self._cup_at
-            for other in range(players):
-                mask = supply[(other + start) % players]
-                at = cup + other * counters
-                # Only the counters that left (or came back to) the cup since the last view.
-                put = data if canvas.cells is None else canvas.cells
-                changed = previous[(other + start) % players] ^ mask
+            # Only the counters that left (or came back to) a cup since the last view.
+            put = data if canvas.cells is None else canvas.cells
+            at = self._cup_at
+            for other in self._orders[start]:
+                mask = supply[other]
+                changed = previous[other] ^ mask
                 while changed:
                     low = changed & -changed
                     counter = low.bit_length() - 1
                     put[at + counter] = mask >> counter & 1
                     changed ^= low
+                at += counters
             if memo is not None:
                 memo["supply"] = supply
         drawn = view.drawn
@@ -225,7 +227,9 @@ class MyCityEncoding(Encoding[CityView]):
             # The squares that changed, found at C speed (no Python step per square), written
             # one by one through the buffer's memory where there is one.
             put = data if canvas.cells is None else canvas.cells
-            for square in compress(range(len(zones)), map(ne, zones, old)):
+            # (By identity: the zones are small ints, one object per value; an equal zone
+            # of another object would only be written again as it was.)
+            for square in compress(range(len(zones)), map(is_not, zones, old)):
                 zone = zones[square]
                 was = old[square]
                 if was < 0:
