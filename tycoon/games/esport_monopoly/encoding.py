@@ -9,7 +9,6 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from tycoon.core import AmountRange, Game
@@ -219,8 +218,18 @@ class EsportMonopolyEncoding(Encoding[View]):
                 continue
             for value in row.kind.fields[0][1]:
                 actions_of[self.base_id(kind, (value,))] = (kind, value)
-        self._actions_of = actions_of
-        self._builders = [partial(self._action, seat) for seat in seats]
+        # Per seat, every such action made once, by id (None for the amounts' ids): an id's
+        # action is looked up, not made, each time (actions are immutable values).
+        self._made: list[list[Any]] = [
+            [
+                None
+                if entry is None
+                else (entry[0](seat) if entry[1] is None else entry[0](seat, entry[1]))  # type: ignore[call-arg]
+                for entry in (actions_of.get(index) for index in range(self.actions))
+            ]
+            for seat in seats
+        ]
+        self._builders: list[Callable[[int], Action]] = [made.__getitem__ for made in self._made]
         self._give_at = self.base_id(A.Give, (0,))
         self._take_at = self.base_id(A.Take, (0,))
         self._card_ids = [
@@ -298,8 +307,8 @@ class EsportMonopolyEncoding(Encoding[View]):
             return self._pass_ids[seat]
         if kind is Buy:
             # Buy if the seat has the price, decline, the menu if it holds anything.
-            can_buy = t.cash[seat] >= self._price[deal.square]
-            menu = (not (t.dealt >> seat) & 1 and (t.alive & ~(1 << seat)) != 0) or (
+            can_buy: bool = t.cash[seat] >= self._price[deal.square]
+            menu: bool = (not (t.dealt >> seat) & 1 and (t.alive & ~(1 << seat)) != 0) or (
                 self._rules.can_manage(t, seat)
             )
             return self._buy_ids[seat][can_buy + 2 * menu]
@@ -448,8 +457,7 @@ class EsportMonopolyEncoding(Encoding[View]):
 
     def _action(self, seat: int, action_id: int) -> Action:
         """The action of ``action_id`` (one without an amount) for ``seat``."""
-        kind, value = self._actions_of[action_id]
-        built: Action = kind(seat) if value is None else kind(seat, value)  # type: ignore[call-arg]
+        built: Action = self._made[seat][action_id]
         return built
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
@@ -542,7 +550,8 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The top frame: its kind and figures, and a deal's deeds, made again only when the
         # stack (and then the frame) is another object (both immutable).
         stack = t.stack
-        if memo.get("stack", _NONE) is not stack:
+        moved = memo.get("stack", _NONE) is not stack
+        if moved:
             memo["stack"] = stack
             frame = stack[-1] if stack else None
             if memo.get("frame", _NONE) is not frame:
@@ -569,7 +578,12 @@ class EsportMonopolyEncoding(Encoding[View]):
                     self._deal_deeds(frame.give, frame.take, canvas)
                 elif memo.get("deal") != _NO_DEAL:
                     self._deal_deeds((), (), canvas)
-        canvas.block("stack", self._at[7], (len(stack), t.over))
+        # The stack's depth and the game's end, written when either may have changed (their
+        # part named apart from the stack's own record above).
+        over = t.over
+        if moved or memo.get("over", _NONE) != over:
+            memo["over"] = over
+            canvas.block("depth", self._at[7], (len(stack), over))
 
     def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
         """A deal's deeds, given and taken, as ones by square: on a persistent canvas only the
