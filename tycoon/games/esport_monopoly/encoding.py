@@ -583,7 +583,10 @@ class EsportMonopolyEncoding(Encoding[View]):
         over = t.over
         if moved or memo.get("over", _NONE) != over:
             memo["over"] = over
-            canvas.block("depth", self._at[7], (len(stack), over))
+            depth = (len(stack), over)
+            if memo.get("depth") != depth:
+                memo["depth"] = depth
+                canvas.put(self._at[7], depth)
 
     def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
         """A deal's deeds, given and taken, as ones by square: on a persistent canvas only the
