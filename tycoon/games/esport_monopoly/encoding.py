@@ -53,8 +53,9 @@ _NONE = object()
 # The table's fields each part is made from, read as one slice of the table (see encode).
 _SEATS = field_run(Table, "cash", "position", "jail", "cards", "alive")
 _BOARD = field_run(Table, "owner", "level", "mortgaged")
-_BANK = field_run(Table, "stands", "arenas", "seen", "hidden", "pot")
-_MOMENT = field_run(Table, "active", "doubles", "again", "turn", "dice")
+_BANK_MOMENT = field_run(
+    Table, "stands", "arenas", "seen", "hidden", "pot", "active", "doubles", "again", "turn", "dice"
+)
 _WINDOW = field_run(Table, "passed", "skipping", "dealt", "claims")
 
 
@@ -518,19 +519,24 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The seat-dependent numbers come from the observer's tables (see __init__).
         at = self._at[5]
         one, bits, acting_rows = self._seat_rows[start]
-        bank = fields[_BANK]
-        if memo.get("bank") != bank:
-            memo["bank"] = bank
-            stands, arenas, seen, hidden, pot = bank
-            canvas.put(at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot))
-        at += 7
-        moment = fields[_MOMENT]
-        if memo.get("moment") != moment:
-            memo["moment"] = moment
-            active, doubles, again, turns, dice = moment
-            canvas.put(at, (*one[active], doubles, again, turns, dice[0], dice[1]))
+        # The bank and the moment (adjacent fields) looked at apart only when one changed.
+        head = fields[_BANK_MOMENT]
+        if memo.get("bank and moment") != head:
+            memo["bank and moment"] = head
+            bank = head[:5]
+            if memo.get("bank") != bank:
+                memo["bank"] = bank
+                stands, arenas, seen, hidden, pot = bank
+                canvas.put(
+                    at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot)
+                )
+            moment = head[5:]
+            if memo.get("moment") != moment:
+                memo["moment"] = moment
+                active, doubles, again, turns, dice = moment
+                canvas.put(at + 7, (*one[active], doubles, again, turns, dice[0], dice[1]))
         players = self._players
-        at += players + 5
+        at += 7 + players + 5
         window = fields[_WINDOW]
         if memo.get("window") != window:
             memo["window"] = window
@@ -578,15 +584,18 @@ class EsportMonopolyEncoding(Encoding[View]):
                     self._deal_deeds(frame.give, frame.take, canvas)
                 elif memo.get("deal") != _NO_DEAL:
                     self._deal_deeds((), (), canvas)
-        # The stack's depth and the game's end, written when either may have changed (their
-        # part named apart from the stack's own record above).
-        over = t.over
-        if moved or memo.get("over", _NONE) != over:
-            memo["over"] = over
-            depth = (len(stack), over)
+        # The stack's depth (when the stack is another) and the game's end, each written
+        # when it changed, number by number.
+        at = self._at[7]
+        if moved:
+            depth = len(stack)
             if memo.get("depth") != depth:
                 memo["depth"] = depth
-                canvas.put(self._at[7], depth)
+                (canvas.data if canvas.cells is None else canvas.cells)[at] = depth
+        over = t.over
+        if memo.get("over", _NONE) != over:
+            memo["over"] = over
+            (canvas.data if canvas.cells is None else canvas.cells)[at + 1] = over
 
     def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
         """A deal's deeds, given and taken, as ones by square: on a persistent canvas only the
