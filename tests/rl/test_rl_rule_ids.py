@@ -17,7 +17,7 @@ from tycoon.rl.core import Table
 
 # Games whose encodings work out some decisions' ids from the rules (the test insists that
 # random games reach them).
-RULED = {"esport-monopoly", "estates"}
+RULED = {"esport-monopoly", "estates", "my-city"}
 
 
 def cases() -> list[Any]:
@@ -211,7 +211,7 @@ def test_a_bids_ids_are_shared_and_their_mask_kept_and_copied() -> None:
             seat = to_act[0]
             ids = table.legal_ids(seat)
             mask = table.mask(seat)
-            assert mask.tolist() == table._mask_of(ids).tolist()
+            assert mask.tolist() == table._mask_of(ids, seat).tolist()
             assert table.mask(seat) is not mask
             if ids.shared:
                 assert ids.kept is not None and ids.kept is not mask
@@ -225,3 +225,32 @@ def test_a_bids_ids_are_shared_and_their_mask_kept_and_copied() -> None:
             assert action is not None
             table.play(action)
     assert reused > 10
+
+
+def test_masks_made_from_a_seats_last_mask_are_the_ids_and_copies() -> None:
+    """Esport Monopoly's deals and menus give a seat ids that differ from its last by a few: its
+    mask is then its last one (kept private) with those few set anew. Every mask handed out is
+    the ids' mask made afresh, and a learner writing into one changes none of the later."""
+    game = make("esport-monopoly", 4)
+    table = Table(game)
+    rng = random.Random(4)
+    derived = 0
+    for seed in (1, 2):
+        table.reset(seed)
+        for _ in range(1500):
+            to_act = table.to_act()
+            if not to_act:
+                break
+            seat = to_act[0]
+            ids = table.legal_ids(seat)
+            last = table._last_bits.get(seat)
+            mask = table.mask(seat)
+            if last is not None and table._last_bits.get(seat) is not last:
+                derived += last[1] is table._last_bits[seat][1]
+            assert mask.nonzero()[0].tolist() == sorted(ids)
+            mask[:] = 1  # a learner's write: nothing kept may change
+            choices = sorted(ids)
+            action = table.action(seat, choices[rng.randrange(len(choices))])
+            assert action is not None
+            table.play(action)
+    assert derived > 50

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from tycoon.core import AmountRange, Match
+from tycoon.server.app import shown_summary
 from tycoon.server.master import Master, SeatRequest, Stale, told_at
 from tycoon.server.storage import LEFT, UNDONE, MoveRow, NoticeRow, SqlStorage
 
@@ -90,6 +92,60 @@ def test_a_move_the_database_refuses_changes_nothing_not_even_the_dice(tmp_path:
         await master.close()  # drawn again, as if it had never been tried
 
     asyncio.run(refused())
+
+
+class SlowStorage(SqlStorage):
+    """A database that stores each move only once ``gate`` opens (a slow disk)."""
+
+    gate = threading.Event()
+
+    def submit_move(self, table_id: str, move: MoveRow, status: str) -> Future[None]:
+        stored: Future[None] = Future()
+
+        def later() -> None:
+            self.gate.wait(10)
+            inner = SqlStorage.submit_move(self, table_id, move, status)
+            try:
+                inner.result(10)
+            except Exception as error:
+                stored.set_exception(error)
+            else:
+                stored.set_result(None)
+
+        threading.Thread(target=later, daemon=True).start()
+        return stored
+
+
+def test_a_move_being_stored_is_not_told_in_the_tables_summary_before_it_stands(
+    tmp_path: Path,
+) -> None:
+    """The lobby's and the API's summary of a table (its status, "over" after a last move) is
+    read under the table's lock: a move applied in memory but not yet stored is not told, so
+    a table is never "over" before the list of finished games, read from storage, has it."""
+    storage = SlowStorage(f"sqlite:///{tmp_path / 'x.db'}")
+    storage.gate = threading.Event()
+
+    async def slow() -> None:
+        master = Master(storage, bot_workers=0)
+        seats = [SeatRequest(name="Ann"), SeatRequest(name="Bob")]
+        table_id, tokens = await master.create_table("estates", 2, {}, seats)
+        table = await master.table(table_id)
+        seat = table.match.to_act()[0]
+        notation = table.match.game.format_action(
+            next(a for a in table.match.legal_actions(seat) if not hasattr(a, "low"))
+        )
+        acting = asyncio.create_task(master.act(table_id, seat, tokens[seat], notation=notation))
+        while not table.match.steps:  # applied in memory, waiting on the disk
+            await asyncio.sleep(0.005)
+        asked = asyncio.create_task(shown_summary(table))
+        await asyncio.sleep(0.1)
+        assert not asked.done()  # the summary waits for the move to stand
+        storage.gate.set()
+        assert await acting == 1
+        assert (await asked)["version"] == 1
+        await master.close()
+
+    asyncio.run(slow())
 
 
 def test_each_viewer_is_rendered_once_per_version(tmp_path: Path) -> None:

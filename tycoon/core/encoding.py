@@ -476,7 +476,12 @@ class BitIds(LegalIds):
     __slots__ = ("bits", "count")
 
     def __init__(self, bits: int, build: Callable[[int], Action] | None = None) -> None:
-        super().__init__({}, build)
+        # LegalIds.__init__'s fields set here (one call fewer: ids are made at every step).
+        self.entries = {}
+        self.spans = []
+        self.build = build
+        self.shared = False
+        self.kept = None
         self.bits: int | None = bits
         self.count = bits.bit_count()
 

@@ -115,6 +115,9 @@ class Table:
         # the game's ``observe_next``, which reuses the parts that did not change).
         self._seats: dict[int, _Seat] = {}
         self._mask_bytes = (self.encoding.actions + 1 + 7) // 8
+        # Per seat: the bits of its last mask unpacked or made from the one before, and a
+        # private copy of that mask (see _mask_of).
+        self._last_bits: dict[int, tuple[int, np.ndarray]] = {}
         self._no_mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
         self._wait_mask = self._no_mask.copy()
         self._wait_mask[self.wait] = 1
@@ -147,7 +150,8 @@ class Table:
             entry = (state, _NO_IDS, self._wait_mask)
         elif self._rule_ids is not None and (ruled := self._rule_ids(state, seat)) is not None:
             # Ids the encoding hands out again (shared) keep their mask once made.
-            entry = (state, ruled, ruled.kept if ruled else self._wait_mask)
+            kept = ruled.kept
+            entry = (state, ruled, kept if kept is not None or ruled else self._wait_mask)
         else:
             legal = self.game.legal_actions(state, seat)
             menus = self.menus_on and type(legal) is tuple
@@ -181,21 +185,22 @@ class Table:
             return None
         if len(self._menus) >= _MENUS:
             self._menus.clear()
-        menu = (legal, once[1], self._mask_of(once[1]))
+        menu = (legal, once[1], self._mask_of(once[1], -1))
         self._menus[key] = menu
         return menu
 
-    def _mask_of(self, ids: LegalIds) -> np.ndarray:
-        """The 0/1 mask of ``ids`` (a new array; only *wait* when there are none)."""
-        count = len(ids)
-        if not count:
-            mask: np.ndarray = self._wait_mask.copy()
-            return mask
+    def _mask_of(self, ids: LegalIds, seat: int) -> np.ndarray:
+        """The 0/1 mask of ``ids`` (a new array; only *wait* when there are none), for
+        ``seat``."""
         bits = ids.bits
         if bits is not None:
             # Ids as an integer's bits (and maybe runs): a few alone set one by one (found one
             # by one), more unpacked at once.
-            if not ids.spans and bits.bit_count() <= _FEW_BITS:
+            count = bits.bit_count()
+            if not ids.spans and count <= _FEW_BITS:
+                if not count:
+                    mask: np.ndarray = self._wait_mask.copy()
+                    return mask
                 mask = self._no_mask.copy()
                 while bits:
                     low = bits & -bits
@@ -208,9 +213,32 @@ class Table:
             # call, which here costs as much as the work.
             for first, run, _ in ids.spans:
                 bits |= ((1 << run) - 1) << first
+            # A seat's decisions in a row often differ by a few ids (a deal being written, the
+            # menu opened again): its last mask made from bits (kept private) has those few
+            # set anew, and is copied.
+            last = self._last_bits.get(seat)
+            if last is not None:
+                changed = last[0] ^ bits
+                if changed.bit_count() <= _FEW_BITS:
+                    kept = last[1]
+                    while changed:
+                        low = changed & -changed
+                        index = low.bit_length() - 1
+                        kept[index] = bits >> index & 1
+                        changed ^= low
+                    self._last_bits[seat] = (bits, kept)
+                    mask = kept.copy()
+                    return mask
             packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
             unpacked: np.ndarray = np.unpackbits(packed, None, self.wait + 1, "little")
             mask = unpacked.view(_INT8)
+            if count <= _KEEP_BITS:
+                # Kept private (the mask handed out may be changed by its holder).
+                self._last_bits[seat] = (bits, mask.copy())
+            return mask
+        count = len(ids)
+        if not count:
+            mask = self._wait_mask.copy()
             return mask
         if ids.spans:
             mask = self._no_mask.copy()
@@ -238,7 +266,7 @@ class Table:
         new array."""
         _, ids, kept = self._legal_entry(seat)
         if kept is None:
-            made = self._mask_of(ids)
+            made = self._mask_of(ids, seat)
             if not ids.shared:
                 return made
             # Kept with the ids (their entry in the table's record keeps it for this state)
@@ -342,8 +370,11 @@ _UINT8 = np.dtype(np.uint8)
 _INT8 = np.dtype(np.int8)
 # At most this many ids are set one by one in a mask; more are unpacked from bits or indexed.
 _FEW = 40
-# ... or, when they come as an integer's bits (found one by one), this many.
+# ... or, when they come as an integer's bits (found one by one), this many; and a mask made
+# from a seat's last one (a copy) when at most this many ids differ.
 _FEW_BITS = 6
+# A mask unpacked from at most this many bits is kept for the seat's next one.
+_KEEP_BITS = 64
 # How many legal-choices tuples seen once, and seen again, are remembered before each record
 # starts again.
 _ONCE = 16

@@ -203,6 +203,14 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
+async def shown_summary(table: LiveTable) -> dict[str, Any]:
+    """The table's summary as its viewers see it: read under the table's lock, since a move is
+    applied in memory before it is stored and shown (a table told "over" while its last move
+    could still be refused, or before the list of finished games has it, would be wrong)."""
+    async with table.lock:
+        return table_summary(table)
+
+
 FINISHED_LISTED = 20  # finished games the lobby lists, the latest first
 
 
@@ -360,7 +368,9 @@ def create_app(
     @app.get("/table/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> Response:
         table = await master_of(request).table(table_id)
-        return templates.TemplateResponse(request, "table.html", {"table": table_summary(table)})
+        return templates.TemplateResponse(
+            request, "table.html", {"table": await shown_summary(table)}
+        )
 
     @app.get("/replay", response_class=HTMLResponse)
     async def replay_page(request: Request) -> Response:
@@ -369,7 +379,9 @@ def create_app(
     @app.get("/table/{table_id}/replay", response_class=HTMLResponse)
     async def table_replay_page(request: Request, table_id: str) -> Response:
         table = await master_of(request).table(table_id)
-        return templates.TemplateResponse(request, "replay.html", {"table": table_summary(table)})
+        return templates.TemplateResponse(
+            request, "replay.html", {"table": await shown_summary(table)}
+        )
 
     # -- replays of finished games --------------------------------------------------------------
     @app.post("/api/replays")
@@ -420,7 +432,7 @@ def create_app(
         result = []
         for row in rows:
             try:
-                result.append(table_summary(await master.table(row.id)))
+                result.append(await shown_summary(await master.table(row.id)))
             except TycoonError:
                 continue
         return result
@@ -470,7 +482,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def show_table(request: Request, table_id: str) -> dict[str, Any]:
-        return table_summary(await master_of(request).table(table_id))
+        return await shown_summary(await master_of(request).table(table_id))
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def take_seat(request: Request, table_id: str, seat: int) -> dict[str, Any]:

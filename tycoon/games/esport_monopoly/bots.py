@@ -178,6 +178,40 @@ class _Tables:
         self.targets = tuple(targets)
         return self.targets
 
+    def bought(self, owner: tuple[int, ...], square: int) -> tuple[Targets, ...]:
+        """:meth:`of` for ``owner``, the owner tuple last seen but for ``square``, which had no
+        owner there: only the square's group can have become split between two seats (it had
+        an unowned deed), so the other seats' lists stay as they were."""
+        self.owner = owner
+        group = self.board.group[square]
+        if not 0 <= group < self.board.event_groups:
+            return self.targets
+        members = self.board.group_members[group]
+        first = owner[members[0]]
+        second = -1
+        for s in members:
+            o = owner[s]
+            if o < 0:
+                return self.targets
+            if o != first:
+                if second < 0:
+                    second = o
+                elif o != second:
+                    return self.targets
+        if second < 0:
+            return self.targets
+        targets = list(self.targets)
+        rank = self.build_rank
+        for seat, other in ((first, second), (second, first)):
+            mine = list(targets[seat])  # a new list: a bot keeps the old one as its key
+            at = 0
+            while at < len(mine) and rank[mine[at][0]] < rank[group]:
+                at += 1
+            mine.insert(at, (group, other, tuple([s for s in members if owner[s] == other])))
+            targets[seat] = mine
+        self.targets = tuple(targets)
+        return self.targets
+
 
 _TABLES: dict[int, _Tables] = {}  # by the board's id (each entry keeps its board alive)
 
@@ -555,9 +589,11 @@ class Greedy:
                 if lv <= low:
                     low = lv
                     square = s
-            if low == 5 or (low == 4 and t.arenas < 1) or (low < 4 and t.stands < 1):
-                continue
-            return square
+            if low < 4:
+                if t.stands:
+                    return square
+            elif low == 4 and t.arenas:
+                return square
         return -1
 
     def best_build(self, legal: Sequence[Any]) -> Action:
@@ -597,6 +633,8 @@ class Greedy:
         price = self.board.price[square]
         cash = t.cash[seat]
         if cash >= price:  # buying is a choice (the list is not read)
+            if cash - price >= self.reserve:
+                return self._buy  # the reserve kept whatever the deed is worth (told first)
             worth = self.value(t, square)
             reserve = self.reserve // 2 if worth > price else self.reserve
             if cash - price >= reserve or (worth > price and cash >= price):
@@ -626,10 +664,20 @@ class Greedy:
         without listing the choices (a test compares the two at every debt of many games):
         the list holds the even sales of each group with buildings, the sales of whole groups,
         then the mortgages of deeds of groups without buildings, and the first of the cheapest
-        by :meth:`raise_money_listed`'s cost is taken."""
+        by :meth:`raise_money_listed`'s cost is taken. A loose deed (outside the seat's whole
+        colour groups, which alone may have buildings) is the cheapest kind: when there is one
+        the buildings are not read."""
         seat = self.seat
         board = self.board
         held = t.holdings[seat]
+        groups = self.rules.full_groups(t, seat)
+        grouped = 0  # the squares of the seat's whole colour groups
+        for _, mask, _ in groups:
+            grouped |= mask
+        free = held & ~t.mortgaged
+        loose = free & ~grouped
+        if loose:
+            return self._mortgage_of[self.cheapest(loose)]
         level = t.level
         top = t.stack[-1]
         short = top.amount - t.cash[seat] if isinstance(top, Pay) else 0
@@ -637,7 +685,7 @@ class Greedy:
         improved = 0
         sale: Action | None = None
         sale_rank = -1
-        for members, mask, _ in self.rules.full_groups(t, seat):
+        for members, mask, _ in groups:
             high = 0
             highest = -1  # the first event built highest
             built = 0
@@ -660,26 +708,23 @@ class Greedy:
                 sale = self._sell_all_of[first]  # needed whole (or no even sale is offered)
             else:
                 sale = self._sell_of[highest]
-        loose = -1
-        grouped = -1
-        free = held & ~t.mortgaged & ~improved
-        while free:
-            low = free & -free
-            free ^= low
-            square = low.bit_length() - 1
-            mask = board.group_mask[board.group[square]]
-            if held & mask == mask and board.kinds[square] == EVENT:
-                if grouped < 0 or board.price[square] < board.price[grouped]:
-                    grouped = square
-            elif loose < 0 or board.price[square] < board.price[loose]:
-                loose = square
-        if loose >= 0:
-            return self._mortgage_of[loose]
         if sale is not None:
             return sale
-        if grouped >= 0:
-            return self._mortgage_of[grouped]
+        if free & ~improved:
+            return self._mortgage_of[self.cheapest(free & ~improved)]
         return self.raise_money_listed(t, legal)
+
+    def cheapest(self, squares: int) -> int:
+        """The cheapest deed of the bitmask ``squares`` (the first on the board among equals)."""
+        price = self.board.price
+        best = -1
+        while squares:
+            low = squares & -squares
+            squares ^= low
+            square = low.bit_length() - 1
+            if best < 0 or price[square] < price[best]:
+                best = square
+        return best
 
     def raise_money_listed(self, t: Table, legal: Sequence[Any]) -> Action:
         """:meth:`raise_money` by reading the list of choices: the least costly of them."""
@@ -764,10 +809,14 @@ class Greedy:
         if owner is tables.owner:
             targets = tables.targets[self.seat]
         else:
-            owned = 0
-            for held in t.holdings:
-                owned |= held
-            targets = tables.of(owner, owned)[self.seat]
+            before, square, after = self.rules._bought
+            if after is owner and before is tables.owner:
+                targets = tables.bought(owner, square)[self.seat]  # a deed bought from the bank
+            else:
+                owned = 0
+                for held in t.holdings:
+                    owned |= held
+                targets = tables.of(owner, owned)[self.seat]
         self._targets_owner = owner
         if targets != self._targets:
             self._targets = targets  # a new list object only when the targets change
@@ -775,7 +824,16 @@ class Greedy:
 
     def find_deal(self, t: Table) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
         """A deal that completes one of the bot's colour groups and that a player valuing deeds
-        as the bot does would accept (cash added to balance it), if there is one."""
+        as the bot does would accept (cash added to balance it), if there is one.
+
+        Each side's :meth:`deal_score` is told without calling it, from the shape of the deals
+        tried (a test compares the two at every deal tried in many games): the bot's target
+        group is split between it and the partner alone, and so is the group of any deeds it
+        gives (another of its targets with that partner); neither has buildings (only whole
+        groups have any). So the bot completes the target group and the partner the given
+        one, nothing else is completed or broken, and each side scores the worth of the deeds
+        it gets less the worth of those it gives, plus the bonus for its completed group, less
+        the penalty for the other's."""
         self._retry_cash = 1 << 62
         targets = self.deal_targets(t)
         if not targets:
@@ -783,39 +841,31 @@ class Greedy:
         seat = self.seat
         held = t.holdings[seat]
         cash = t.cash[seat]
-        level = t.level
+        mortgaged = t.mortgaged
         group_mask = self.board.group_mask
-        # The squares of groups with buildings (not tradeable): only whole groups have any,
-        # so only the seats' whole groups are read.
-        improved = 0
-        rules = self.rules
-        if t.owner is not rules._owners_key:
-            rules.full_groups(t, seat)
-        for whole in rules._full_groups:
-            for members, mask, _ in whole:
-                for s in members:
-                    if level[s]:
-                        improved |= mask
-                        break
+        penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
         for group, partner, take in targets:
-            if not (t.alive >> partner) & 1 or group_mask[group] & improved:
+            if not (t.alive >> partner) & 1:
                 continue
+            worth_taken = self.worth_of(take, mortgaged)
             # The deeds the bot could give: its part of each other group split between it and
-            # the partner alone (its targets with that partner, in building order), unless
-            # built on.
+            # the partner alone (its targets with that partner, in building order).
             gives: list[tuple[int, ...]] = []
             for other, rival, _ in targets:
                 if rival == partner and other != group:
-                    omask = group_mask[other]
-                    if not omask & improved:
-                        gives.append(tuple(set_bits(omask & held)))
+                    gives.append(tuple(set_bits(group_mask[other] & held)))
             gives.append(())
             for give in gives:
                 proposal = (partner, give, take)
                 last = self.proposed.get(proposal)
                 if last is not None and t.turn - last < REPEAT_AFTER:
                     continue
-                theirs_score = self.deal_score(t, partner, seat, give, take, 0)
+                # deal_score(t, partner, seat, give, take, 0), then deal_score(t, seat,
+                # partner, take, give, -pay): see the docstring.
+                worth_given = self.worth_of(give, mortgaged) if give else 0
+                theirs_score = worth_given - worth_taken - penalty
+                if give:
+                    theirs_score += COMPLETE_BONUS
                 if theirs_score <= 0:
                     pay = 1 - theirs_score
                 else:
@@ -823,14 +873,27 @@ class Greedy:
                 if pay > cash - self.reserve:
                     self._retry_cash = min(self._retry_cash, pay + self.reserve)
                     continue
-                fees = sum(self.board.fee[s] for s in take if (t.mortgaged >> s) & 1)
+                fees = sum(self.board.fee[s] for s in take if (mortgaged >> s) & 1)
                 if pay + fees > cash:
                     continue
-                if self.deal_score(t, seat, partner, take, give, -pay) <= 0:
+                score = worth_taken - worth_given - pay + COMPLETE_BONUS
+                if give:
+                    score -= penalty
+                if score <= 0:
                     continue
                 self.proposed[proposal] = t.turn
                 return (partner, give, take, pay)
         return None
+
+    def worth_of(self, squares: tuple[int, ...], mortgaged: int) -> int:
+        """What ``squares`` are worth in a deal (as :meth:`deal_score` counts them): each deed
+        its price, less the mortgage and the fee when mortgaged."""
+        worth = self.tables.worth
+        price = self.board.price
+        total = 0
+        for s in squares:
+            total += worth[s] if (mortgaged >> s) & 1 else price[s]
+        return total
 
     def write_deal(self, t: Table, d: Deal, legal: Sequence[Any]) -> Action:
         seat = self.seat

@@ -9,7 +9,6 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from tycoon.core import AmountRange, Game
@@ -21,7 +20,7 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
-    bucket_builder,
+    bucket_amount,
     field_run,
     float32_bytes,
     float32_packer,
@@ -54,8 +53,9 @@ _NONE = object()
 # The table's fields each part is made from, read as one slice of the table (see encode).
 _SEATS = field_run(Table, "cash", "position", "jail", "cards", "alive")
 _BOARD = field_run(Table, "owner", "level", "mortgaged")
-_BANK = field_run(Table, "stands", "arenas", "seen", "hidden", "pot")
-_MOMENT = field_run(Table, "active", "doubles", "again", "turn", "dice")
+_BANK_MOMENT = field_run(
+    Table, "stands", "arenas", "seen", "hidden", "pot", "active", "doubles", "again", "turn", "dice"
+)
 _WINDOW = field_run(Table, "passed", "skipping", "dealt", "claims")
 
 
@@ -201,8 +201,36 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
-        # A deal's ids straight from the table (see rule_ids): where each kind's ids start, and
-        # what each id stands for (its action class and the value of its field, if any).
+        # The ids straight from the table (see rule_ids): each kind's first id, and what each
+        # id without an amount stands for (its action class and the value of its field, if
+        # any); per seat, what makes an id's action.
+        kinds: tuple[type[Action], ...] = tuple(kind.action for kind in self.kinds)
+        self._ids_of: dict[type[Action], int] = {
+            kind: self.base_id(kind, tuple(values[0] for _, values in row.kind.fields))
+            for kind, row in self._rows.items()
+        }
+        actions_of: dict[int, tuple[type[Action], Any]] = {}
+        for kind in kinds:
+            row = self._rows[kind]
+            if row.kind.amount is not None:
+                continue
+            if not row.kind.fields:
+                actions_of[self.base_id(kind)] = (kind, None)
+                continue
+            for value in row.kind.fields[0][1]:
+                actions_of[self.base_id(kind, (value,))] = (kind, value)
+        # Per seat, every such action made once, by id (None for the amounts' ids): an id's
+        # action is looked up, not made, each time (actions are immutable values).
+        self._made: list[list[Any]] = [
+            [
+                None
+                if entry is None
+                else (entry[0](seat) if entry[1] is None else entry[0](seat, entry[1]))  # type: ignore[call-arg]
+                for entry in (actions_of.get(index) for index in range(self.actions))
+            ]
+            for seat in seats
+        ]
+        self._builders: list[Callable[[int], Action]] = [made.__getitem__ for made in self._made]
         self._give_at = self.base_id(A.Give, (0,))
         self._take_at = self.base_id(A.Take, (0,))
         self._card_ids = [
@@ -211,41 +239,51 @@ class EsportMonopolyEncoding(Encoding[View]):
         ]
         self._cash_at = self.base_id(A.Cash)
         self._offer_id = self.base_id(A.Offer)
-        self._drop_id = self.base_id(A.Drop)
-        deal: dict[int, tuple[type[Action], Any]] = {}
-        for square in squares:
-            deal[self._give_at + square] = (A.Give, square)
-            deal[self._take_at + square] = (A.Take, square)
-        for name in DECK_NAMES:
-            deal[self.base_id(A.GiveCard, (name,))] = (A.GiveCard, name)
-            deal[self.base_id(A.TakeCard, (name,))] = (A.TakeCard, name)
-        deal[self._offer_id] = (A.Offer, None)
-        deal[self._drop_id] = (A.Drop, None)
-        self._deal_actions = deal
+        # Every deal being written may drop and name any cash bucket.
+        self._deal_fixed = 1 << self.base_id(A.Drop) | ((1 << CASH_BUCKETS) - 1) << self._cash_at
         self._cash_templates = [A.Cash(other, 0) for other in seats]
         self._rules: Any = getattr(game, "rules", None)
         self._game: Any = game
-        # The management menu's ids straight from the table (see rule_ids): where each kind
-        # of square's ids start, each partner's deal id, back's id; what each id stands for.
-        self._square_at = {
-            kind: self.base_id(kind, (0,))
-            for kind in (A.Build, A.Sell, A.SellAll, A.Mortgage, A.Lift)
-        }
+        board = getattr(game, "board", None)
+        self._jail_fine: int = board.jail_fine if board is not None else 0
+        self._lift: tuple[int, ...] = tuple(board.lift) if board is not None else ()
         self._partner_ids = [self.base_id(A.OpenDeal, (other,)) for other in seats]
-        self._back_id = self.base_id(A.Back)
-        menu: dict[int, tuple[type[Action], Any]] = {}
-        for kind, at in self._square_at.items():
-            for square in squares:
-                menu[at + square] = (kind, square)
-        for other in seats:
-            menu[self._partner_ids[other]] = (A.OpenDeal, other)
-        menu[self._back_id] = (A.Back, None)
-        self._menu_actions = menu
+        self._back_bit = 1 << self.base_id(A.Back)
+        # The window's shared ids by their figures (see _window_ids); per seat, roll or menu.
+        self._windows: dict[tuple[Any, ...], BitIds] = {}
+        self._roll_ids: list[BitIds] = []
+        for seat in seats:
+            ids = BitIds(
+                1 << self.base_id(A.Roll) | 1 << self.base_id(A.OpenManage), self._builders[seat]
+            )
+            ids.shared = True
+            self._roll_ids.append(ids)
+        # An auction's: the bids' buckets and pass, the range's actions made when looked up
+        # (_BidIds); per seat, pass alone (shared).
+        self._bid_at = self.base_id(A.Bid)
+        self._bid_templates = [A.Bid(other, 0) for other in seats]
+        self._bid_bits = ((1 << BID_BUCKETS) - 1) << self._bid_at | 1 << self.base_id(A.Pass)
+        self._pass_ids = [self._shared(1 << self.base_id(A.Pass), seat) for seat in seats]
+        # A purchase's, per seat: by whether it can pay (1) and has the menu (2), shared.
+        self._price: tuple[int, ...] = tuple(board.price) if board is not None else ()
+        decline = 1 << self.base_id(A.Decline)
+        buy = 1 << self.base_id(A.BuyDeed)
+        manage = 1 << self.base_id(A.OpenManage)
+        self._buy_ids = [
+            [
+                self._shared(decline | (buy if mask & 1 else 0) | (manage if mask & 2 else 0), seat)
+                for mask in range(4)
+            ]
+            for seat in seats
+        ]
+        # Per (seat, seats still in): the ids of the deals that seat may open.
+        self._partner_bits: dict[tuple[int, int], int] = {}
 
     def rule_ids(self, state: Any, seat: int) -> LegalIds | None:
-        """A deal being written, straight from the table (the costliest list to make: an action
-        per deed the deal may still give or take), and the management menu (``_menu_ids``);
-        every other decision by the listed path.
+        """The commonest decisions straight from the table: the pre-roll window
+        (``_window_ids``), the management menu (``_menu_ids``) and a deal being written (the
+        costliest list to make: an action per deed the deal may still give or take); every
+        other decision by the listed path.
 
         As ``deal_choices`` has it: the proposer's deeds in groups without buildings, not yet
         given; the partner's likewise, not yet taken; each jail card one holds and the deal
@@ -253,12 +291,29 @@ class EsportMonopolyEncoding(Encoding[View]):
         offer once the deal holds a deed or a card; drop."""
         t = state.table
         stack = t.stack
-        if not stack or self._rules is None:
+        if not stack or self._rules is None or seat not in t.acting:
             return None
         deal = stack[-1]
-        if type(deal) is Manage:
-            return self._menu_ids(t, seat) if seat in t.acting else None
-        if type(deal) is not Deal or deal.sent or seat not in t.acting:
+        kind = type(deal)
+        if kind is Window:
+            return self._window_ids(t, seat)
+        if kind is Manage:
+            return self._menu_ids(t, seat)
+        if kind is Auction:
+            # Bid (the range from one above the high bid to all the seat's cash, in buckets)
+            # while the seat's cash beats the high bid; pass.
+            cash = t.cash[seat]
+            if cash > deal.high:
+                return _BidIds(self, self._bid_bits, seat, deal.high + 1, cash)
+            return self._pass_ids[seat]
+        if kind is Buy:
+            # Buy if the seat has the price, decline, the menu if it holds anything.
+            can_buy: bool = t.cash[seat] >= self._price[deal.square]
+            menu: bool = (not (t.dealt >> seat) & 1 and (t.alive & ~(1 << seat)) != 0) or (
+                self._rules.can_manage(t, seat)
+            )
+            return self._buy_ids[seat][can_buy + 2 * menu]
+        if kind is not Deal or deal.sent:
             return None
         rules = self._rules
         p, q = deal.proposer, deal.partner
@@ -269,7 +324,9 @@ class EsportMonopolyEncoding(Encoding[View]):
         takes = t.holdings[q] & ~rules.improved(t, q)
         for square in deal.take:
             takes &= ~(1 << square)
-        bits = gives << self._give_at | takes << self._take_at | 1 << self._drop_id
+        # The cash's buckets (always all of them) are bits too: their actions are made from
+        # the range when looked up (_DealIds).
+        bits = gives << self._give_at | takes << self._take_at | self._deal_fixed
         cards = t.cards
         for bit, give_id, take_id in self._card_ids:
             if cards[p] & bit and not deal.give_cards & bit:
@@ -278,43 +335,130 @@ class EsportMonopolyEncoding(Encoding[View]):
                 bits |= 1 << take_id
         if deal.give or deal.take or deal.give_cards or deal.take_cards:
             bits |= 1 << self._offer_id
-        ids = BitIds(bits, partial(self._deal_action, p))
-        cash = AmountRange(self._cash_templates[p], -t.cash[q], t.cash[p])
-        ids.span(self._cash_at, CASH_BUCKETS, bucket_builder(cash, CASH_BUCKETS))
+        return _DealIds(self, bits, p, -t.cash[q], t.cash[p])
+
+    def _window_ids(self, t: Any, seat: int) -> LegalIds:
+        """The pre-roll window's ids, as ``legal_actions`` and ``window_choices`` list them
+        (roll, or wait and skip out of turn; in jail the fine and the card; the seat's claims
+        of rent; builds where it owns whole groups; the menu), from the same figures: the ids
+        of one set of figures are made once and handed out again (shared)."""
+        rules = self._rules
+        active = seat == t.active
+        if t.owner is not rules._owners_key:
+            rules.group_owners(t)
+        groups = rules._full_groups[seat]
+        dealt = (t.dealt >> seat) & 1
+        if active and not groups and not t.jail[seat] and not t.claims and not dealt:
+            # The common case: roll or open the menu.
+            return self._roll_ids[seat]
+        menu = (not dealt and (t.alive & ~(1 << seat)) != 0) or rules.can_manage(t, seat)
+        claims = tuple([c.square for c in t.claims if c.owner == seat]) if t.claims else ()
+        builds = tuple(rules.build_squares(t, seat)) if groups else ()
+        if active:
+            jail = t.jail[seat]
+            key: tuple[Any, ...] = (
+                seat,
+                1 if jail else 0,
+                t.cash[seat] >= self._jail_fine if jail else False,
+                t.cards[seat] != 0 if jail else False,
+                menu,
+                claims,
+                builds,
+            )
+        else:
+            key = (seat, 2, False, False, menu, claims, builds)
+        ids = self._windows.get(key)
+        if ids is not None:
+            return ids
+        ids_of = self._ids_of
+        if active:
+            bits = 1 << ids_of[A.Roll]
+            if key[2]:
+                bits |= 1 << ids_of[A.PayFine]
+            if key[3]:
+                bits |= 1 << ids_of[A.UseCard]
+        else:
+            bits = 1 << ids_of[A.Wait] | 1 << ids_of[A.Skip]
+        at = ids_of[A.Claim]
+        for square in claims:
+            bits |= 1 << at + square
+        at = ids_of[A.Build]
+        for square in builds:
+            bits |= 1 << at + square
+        if menu:
+            bits |= 1 << ids_of[A.OpenManage]
+        ids = BitIds(bits, self._builders[seat])
+        ids.shared = True
+        if len(self._windows) > 10_000:
+            self._windows.clear()
+        self._windows[key] = ids
         return ids
 
     def _menu_ids(self, t: Any, seat: int) -> LegalIds:
         """The management menu's ids, as the game lists it (builds, sells, sell-alls and
         mortgages, lifts, a deal with each partner unless one was opened this turn, back),
-        from the game's own squares and choices: no list of actions made, no scan."""
-        game = self._game
+        from the game's own squares and figures: no list of actions made, no scan.
+
+        Sells, sell-alls and mortgages as ``raise_choices`` gives them: per whole group with
+        buildings, its highest events (an arena only if the bank has 4 stands) and the
+        group's first event; mortgages for the deeds unmortgaged outside those groups."""
         rules = self._rules
-        square_at = self._square_at
-        at = square_at[A.Build]
-        bits = 1 << self._back_id
+        ids_of = self._ids_of
+        level = t.level
+        bits = self._back_bit
+        at = ids_of[A.Build]
         for square in rules.build_squares(t, seat):
             bits |= 1 << at + square
-        for action in game.raise_choices(t, seat):
-            bits |= 1 << square_at[type(action)] + action.square
-        at = square_at[A.Lift]
-        for square in rules.lift_squares(t, seat):
-            bits |= 1 << at + square
+        sell_at = ids_of[A.Sell]
+        sell_all_at = ids_of[A.SellAll]
+        few_stands = t.stands < 4
+        improved = 0
+        for members, mask, _ in rules.full_groups(t, seat):
+            high = 0
+            for s in members:
+                if level[s] > high:
+                    high = level[s]
+            if high:
+                improved |= mask
+                bits |= 1 << sell_all_at + members[0]
+                if high < 5 or not few_stands:
+                    for s in members:
+                        if level[s] == high:
+                            bits |= 1 << sell_at + s
+        holdings = t.holdings[seat]
+        mortgaged = t.mortgaged
+        bits |= (holdings & ~mortgaged & ~improved) << ids_of[A.Mortgage]
+        lifts = holdings & mortgaged
+        if lifts:
+            at = ids_of[A.Lift]
+            cash = t.cash[seat]
+            lift = self._lift
+            while lifts:
+                low = lifts & -lifts
+                square = low.bit_length() - 1
+                if lift[square] <= cash:
+                    bits |= 1 << at + square
+                lifts ^= low
         if not (t.dealt >> seat) & 1:
-            partner_ids = self._partner_ids
-            for action in game.deal_partners(t, seat):
-                bits |= 1 << partner_ids[action.partner]
-        return BitIds(bits, partial(self._menu_action, seat))
+            alive = t.alive
+            partners = self._partner_bits.get((seat, alive))
+            if partners is None:
+                partners = 0
+                for action in self._game.deal_partners(t, seat):
+                    partners |= 1 << self._partner_ids[action.partner]
+                self._partner_bits[(seat, alive)] = partners
+            bits |= partners
+        return BitIds(bits, self._builders[seat])
 
-    def _menu_action(self, seat: int, action_id: int) -> Action:
-        """The management menu's action of ``action_id`` for ``seat``."""
-        kind, value = self._menu_actions[action_id]
-        built: Action = kind(seat) if value is None else kind(seat, value)  # type: ignore[call-arg]
-        return built
+    def _shared(self, bits: int, seat: int) -> BitIds:
+        """Ids of ``seat`` handed out again (shared, their mask kept)."""
+        ids = BitIds(bits, self._builders[seat])
+        ids.shared = True
+        return ids
 
-    def _deal_action(self, proposer: int, action_id: int) -> Action:
-        """The deal action of ``action_id`` (not the cash's) for the proposer."""
-        kind, value = self._deal_actions[action_id]
-        built: Action = kind(proposer) if value is None else kind(proposer, value)  # type: ignore[call-arg]
+    def _action(self, seat: int, action_id: int) -> Action:
+        """The action of ``action_id`` (one without an amount) for ``seat``."""
+        built: Action = self._made[seat][action_id]
         return built
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
@@ -375,19 +519,24 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The seat-dependent numbers come from the observer's tables (see __init__).
         at = self._at[5]
         one, bits, acting_rows = self._seat_rows[start]
-        bank = fields[_BANK]
-        if memo.get("bank") != bank:
-            memo["bank"] = bank
-            stands, arenas, seen, hidden, pot = bank
-            canvas.put(at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot))
-        at += 7
-        moment = fields[_MOMENT]
-        if memo.get("moment") != moment:
-            memo["moment"] = moment
-            active, doubles, again, turns, dice = moment
-            canvas.put(at, (*one[active], doubles, again, turns, dice[0], dice[1]))
+        # The bank and the moment (adjacent fields) looked at apart only when one changed.
+        head = fields[_BANK_MOMENT]
+        if memo.get("bank and moment") != head:
+            memo["bank and moment"] = head
+            bank = head[:5]
+            if memo.get("bank") != bank:
+                memo["bank"] = bank
+                stands, arenas, seen, hidden, pot = bank
+                canvas.put(
+                    at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot)
+                )
+            moment = head[5:]
+            if memo.get("moment") != moment:
+                memo["moment"] = moment
+                active, doubles, again, turns, dice = moment
+                canvas.put(at + 7, (*one[active], doubles, again, turns, dice[0], dice[1]))
         players = self._players
-        at += players + 5
+        at += 7 + players + 5
         window = fields[_WINDOW]
         if memo.get("window") != window:
             memo["window"] = window
@@ -407,7 +556,8 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The top frame: its kind and figures, and a deal's deeds, made again only when the
         # stack (and then the frame) is another object (both immutable).
         stack = t.stack
-        if memo.get("stack", _NONE) is not stack:
+        moved = memo.get("stack", _NONE) is not stack
+        if moved:
             memo["stack"] = stack
             frame = stack[-1] if stack else None
             if memo.get("frame", _NONE) is not frame:
@@ -434,7 +584,18 @@ class EsportMonopolyEncoding(Encoding[View]):
                     self._deal_deeds(frame.give, frame.take, canvas)
                 elif memo.get("deal") != _NO_DEAL:
                     self._deal_deeds((), (), canvas)
-        canvas.block("stack", self._at[7], (len(stack), t.over))
+        # The stack's depth (when the stack is another) and the game's end, each written
+        # when it changed, number by number.
+        at = self._at[7]
+        if moved:
+            depth = len(stack)
+            if memo.get("depth") != depth:
+                memo["depth"] = depth
+                (canvas.data if canvas.cells is None else canvas.cells)[at] = depth
+        over = t.over
+        if memo.get("over", _NONE) != over:
+            memo["over"] = over
+            (canvas.data if canvas.cells is None else canvas.cells)[at + 1] = over
 
     def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
         """A deal's deeds, given and taken, as ones by square: on a persistent canvas only the
@@ -568,3 +729,53 @@ def _move_ones(put: Any, at: int, was: Sequence[int], now: Sequence[int]) -> Non
     for square in now:
         if square not in was:
             put[at + square] = 1
+
+
+class _DealIds(BitIds):
+    """A deal's ids as bits, its cash buckets among them: a bucket's action is made from the
+    cash range (all the partner's to all the proposer's) when its id is looked up."""
+
+    __slots__ = ("encoding", "high", "low", "proposer")
+
+    def __init__(
+        self, encoding: EsportMonopolyEncoding, bits: int, proposer: int, low: int, high: int
+    ) -> None:
+        super().__init__(bits)
+        self.encoding = encoding
+        self.proposer = proposer
+        self.low = low
+        self.high = high
+
+    def action_of(self, key: int) -> Action:
+        encoding = self.encoding
+        bucket = key - encoding._cash_at
+        if 0 <= bucket < CASH_BUCKETS:
+            cash = AmountRange(encoding._cash_templates[self.proposer], self.low, self.high)
+            built: Action = cash.action(bucket_amount(cash, bucket, CASH_BUCKETS))
+            return built
+        return encoding._action(self.proposer, key)
+
+
+class _BidIds(BitIds):
+    """An auction's ids as bits (pass, the bids' buckets): a bucket's action is made from the
+    range of bids when its id is looked up."""
+
+    __slots__ = ("encoding", "high", "low", "seat")
+
+    def __init__(
+        self, encoding: EsportMonopolyEncoding, bits: int, seat: int, low: int, high: int
+    ) -> None:
+        super().__init__(bits)
+        self.encoding = encoding
+        self.seat = seat
+        self.low = low
+        self.high = high
+
+    def action_of(self, key: int) -> Action:
+        encoding = self.encoding
+        bucket = key - encoding._bid_at
+        if 0 <= bucket < BID_BUCKETS:
+            bids = AmountRange(encoding._bid_templates[self.seat], self.low, self.high)
+            built: Action = bids.action(bucket_amount(bids, bucket, BID_BUCKETS))
+            return built
+        return encoding._action(self.seat, key)

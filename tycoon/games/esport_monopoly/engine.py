@@ -361,6 +361,7 @@ class Rules:
     # it (self.method(), rules.fast_roll(...)) is no longer specialised (about 20 ns more a
     # call, measured). With slots, method calls and attribute reads stay specialised.
     __slots__ = (
+        "_bought",
         "_builders",
         "_full_groups",
         "_handlers",
@@ -499,6 +500,10 @@ class Rules:
             A.TakeChance: self.on_take_chance,
         }
         self._owners_key: tuple[int, ...] = ()
+        # The last deed bought from the bank that moved the cache on (_owners_bought), as (the
+        # owner tuple before, the square, the owner tuple after): greedy's deal targets move on
+        # with it too (bots._Tables.bought).
+        self._bought: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
         self._owners_mask = 0
         self._full_groups: tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...] = ()
         # By seat: the least building cost of its whole groups (NO_COST without any).
@@ -548,20 +553,23 @@ class Rules:
         if owner is not self._owners_key:
             self._full_groups_of(owner)
         candidates = alive & self._owners_mask & ~(1 << active)
-        owed = 0
+        found = ACTIVE[active]  # the roller, unless a seat before it is owed rent or can build
         if claims:
+            # The first seat owed rent acts unless a seat asked before it can build.
+            owed = 0
             for claim in claims:
                 owed |= 1 << claim.owner
-            candidates |= owed & alive
-        elif not candidates:
-            return ACTIVE[active]
-        # The first candidate owed rent or able to build (can_build_any, inline), the
-        # candidates taken in turn order.
+            owed &= alive & ~(1 << active)
+            if owed:
+                first = self.in_order[active][owed][0]
+                found = ACTIVE[first]
+                candidates &= self.before[active][first]
+        if not candidates:
+            return found
+        # The first candidate able to build (can_build_any, inline), in turn order.
         full_groups = self._full_groups
         least_cost = self._least_cost
         for seat in self.in_order[active][candidates]:
-            if (owed >> seat) & 1:
-                return ACTIVE[seat]
             money = cash[seat]
             if money < least_cost[seat]:
                 continue  # short of every group's building cost (about half the seats asked)
@@ -583,7 +591,7 @@ class Rules:
                         return ACTIVE[seat]
                 elif low == 4 and arenas:
                     return ACTIVE[seat]
-        return ACTIVE[active]
+        return found
 
     def can_build_any(self, t: Tableish, seat: int) -> bool:
         """Whether ``seat`` may put a building anywhere now (build_squares, stopping early)."""
@@ -638,6 +646,7 @@ class Rules:
                 least = list(self._least_cost)
                 least[seat] = min(least[seat], entry[2])
                 self._least_cost = tuple(least)
+        self._bought = (self._owners_key, square, owner)
         self._owners_key = owner
 
     def bought(self, w: Work, square: int, seat: int) -> None:

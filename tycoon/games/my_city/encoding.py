@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import ne
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.actions import Action
@@ -21,7 +21,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
 )
-from tycoon.games.my_city.moves import CityMoves
+from tycoon.games.my_city.moves import CityMoves, choosable
 from tycoon.games.my_city.state import CityView, Place, Rezone, Skip
 
 if TYPE_CHECKING:
@@ -110,6 +110,8 @@ class MyCityEncoding(Encoding[CityView]):
         self._tail_at = self.slice_of("rezones used").start
         self._empty_at = self.slice_of("empty").start
         self._cup_bytes = (counters + 7) // 8
+        # Per observer: the seats from it (its own first).
+        self._orders = [[(start + k) % players for k in range(players)] for start in range(players)]
         # Per observer, per zone (seat * counters + counter): where its numbers go, less the
         # square (access, owned, type), and its access value.
         self._entries = [
@@ -137,6 +139,8 @@ class MyCityEncoding(Encoding[CityView]):
             for byte in range((counters + 7) // 8)
         ]
         self._offsets: dict[int, int] = {}  # counters' mask: their offsets added up
+        # The skip's id: after the placements' and the rezonings' (see legal_ids).
+        self._skip_id = 2 * counters * squares
 
     def encode(self, view: CityView, canvas: Canvas) -> None:
         data = canvas.data
@@ -164,18 +168,18 @@ class MyCityEncoding(Encoding[CityView]):
             if memo is not None:
                 memo["supply"] = supply
         elif previous is not supply:
-            cup = self._cup_at
-            for other in range(players):
-                mask = supply[(other + start) % players]
-                at = cup + other * counters
-                # Only the counters that left (or came back to) the cup since the last view.
-                put = data if canvas.cells is None else canvas.cells
-                changed = previous[(other + start) % players] ^ mask
+            # Only the counters that left (or came back to) a cup since the last view.
+            put = data if canvas.cells is None else canvas.cells
+            at = self._cup_at
+            for other in self._orders[start]:
+                mask = supply[other]
+                changed = previous[other] ^ mask
                 while changed:
                     low = changed & -changed
                     counter = low.bit_length() - 1
                     put[at + counter] = mask >> counter & 1
                     changed ^= low
+                at += counters
             if memo is not None:
                 memo["supply"] = supply
         drawn = view.drawn
@@ -223,7 +227,9 @@ class MyCityEncoding(Encoding[CityView]):
             # The squares that changed, found at C speed (no Python step per square), written
             # one by one through the buffer's memory where there is one.
             put = data if canvas.cells is None else canvas.cells
-            for square in compress(range(len(zones)), map(ne, zones, old)):
+            # (By identity: the zones are small ints, one object per value; an equal zone
+            # of another object would only be written again as it was.)
+            for square in compress(range(len(zones)), map(is_not, zones, old)):
                 zone = zones[square]
                 was = old[square]
                 if was < 0:
@@ -254,9 +260,53 @@ class MyCityEncoding(Encoding[CityView]):
         if memo is not None:
             memo["zones"] = (landmarks, zones)
 
+    def rule_ids(self, state: Any, seat: int) -> LegalIds | None:
+        """A placement turn's ids straight from the state (what ``CityMoves`` reads: the seat's
+        cup or the counters it drew, and the squares open to each zone type), no moves' object
+        made; with REZONING (rezonings and the skip) the listed path."""
+        tables = self.tables
+        if tables.rezoning or state.to_move != seat:
+            return None
+        counters = choosable(tables, state, seat)
+        type_masks = tables.type_masks
+        offsets_of = self._offsets
+        bits = 0
+        for kind, on in enumerate(state.allowed):
+            if on:
+                of_kind = counters & type_masks[kind]
+                if of_kind:
+                    offsets = offsets_of.get(of_kind)
+                    if offsets is None:
+                        offsets = self._offsets_of(of_kind)
+                    bits |= on * offsets
+        return _CityIds(self, bits, seat, self._skip_id)
+
+    def _offsets_of(self, of_kind: int) -> int:
+        """The placement ids' offsets of the counters of ``of_kind`` (a mask of counters) added
+        up (see __init__), remembered."""
+        offsets = 0
+        for byte, table in enumerate(self._spread):
+            offsets |= table[of_kind >> 8 * byte & 255]
+        self._offsets[of_kind] = offsets
+        return offsets
+
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if isinstance(legal, CityMoves):
-            return _CityIds(self, legal)
+            bits = 0
+            offsets_of = self._offsets
+            for of_kind, on, _, _ in legal.placements:
+                offsets = offsets_of.get(of_kind)
+                if offsets is None:
+                    offsets = self._offsets_of(of_kind)
+                bits |= on * offsets
+            rezone_base = self._counters * self._squares
+            for square, replacements, _ in legal.rezones:
+                bits |= replacements << rezone_base + square * self._counters
+            # The skip's id follows the rezonings' (offered only with REZONING, when no
+            # counter can be placed).
+            if legal.can_skip:
+                bits |= 1 << self._skip_id
+            return _CityIds(self, bits, legal.seat, self._skip_id)
         return super().legal_ids(legal)
 
 
@@ -266,31 +316,10 @@ class _CityIds(BitIds):
 
     __slots__ = ("encoding", "seat", "skip_id")
 
-    def __init__(self, encoding: MyCityEncoding, moves: CityMoves) -> None:
-        squares = encoding._squares
-        counters = encoding._counters
-        spread = encoding._spread
-        bits = 0
-        offsets_of = encoding._offsets
-        for of_kind, on, _, _ in moves.placements:
-            offsets = offsets_of.get(of_kind)
-            if offsets is None:
-                offsets = 0
-                for byte, table in enumerate(spread):
-                    offsets |= table[of_kind >> 8 * byte & 255]
-                offsets_of[of_kind] = offsets
-            bits |= on * offsets
-        rezone_base = counters * squares
-        for square, replacements, _ in moves.rezones:
-            bits |= replacements << rezone_base + square * counters
-        # The skip's id follows the rezonings' (offered only with REZONING, when no counter can
-        # be placed).
-        skip_id = rezone_base + squares * counters
-        if moves.can_skip:
-            bits |= 1 << skip_id
+    def __init__(self, encoding: MyCityEncoding, bits: int, seat: int, skip_id: int) -> None:
         super().__init__(bits)
         self.encoding = encoding
-        self.seat = moves.seat
+        self.seat = seat
         self.skip_id = skip_id
 
     def action_of(self, key: int) -> Action:
