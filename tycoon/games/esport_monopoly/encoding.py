@@ -245,7 +245,6 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._rules: Any = getattr(game, "rules", None)
         self._game: Any = game
         board = getattr(game, "board", None)
-        self._jail_fine: int = board.jail_fine if board is not None else 0
         self._lift: tuple[int, ...] = tuple(board.lift) if board is not None else ()
         self._partner_ids = [self.base_id(A.OpenDeal, (other,)) for other in seats]
         self._back_bit = 1 << self.base_id(A.Back)
@@ -354,19 +353,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         menu = (not dealt and (t.alive & ~(1 << seat)) != 0) or rules.can_manage(t, seat)
         claims = tuple([c.square for c in t.claims if c.owner == seat]) if t.claims else ()
         builds = tuple(rules.build_squares(t, seat)) if groups else ()
-        if active:
-            jail = t.jail[seat]
-            key: tuple[Any, ...] = (
-                seat,
-                1 if jail else 0,
-                t.cash[seat] >= self._jail_fine if jail else False,
-                t.cards[seat] != 0 if jail else False,
-                menu,
-                claims,
-                builds,
-            )
-        else:
-            key = (seat, 2, False, False, menu, claims, builds)
+        key = self._game.window_key(t, seat, menu, claims, builds)
         ids = self._windows.get(key)
         if ids is not None:
             return ids

@@ -301,6 +301,25 @@ class EsportMonopoly(Game[State, Action, View]):
             return True
         return self.rules.can_manage(t, seat)
 
+    def window_key(
+        self, t: Table, seat: int, menu: bool, claims: tuple[int, ...], builds: tuple[int, ...]
+    ) -> tuple[Any, ...]:
+        """What a seat's window choices (and so their action ids) depend on, besides ``menu``
+        (:meth:`has_menu`), its ``claims`` of rent and the squares it may ``builds`` on: the
+        window's choices and ids are made once per key."""
+        if seat == t.active:
+            jail = t.jail[seat]
+            return (
+                seat,
+                1 if jail else 0,
+                t.cash[seat] >= self.board.jail_fine if jail else False,
+                t.cards[seat] != 0 if jail else False,
+                menu,
+                claims,
+                builds,
+            )
+        return (seat, 2, False, False, menu, claims, builds)
+
     def window_choices(self, t: Table, seat: int) -> tuple[Any, ...]:
         rules = self.rules
         menu = (not (t.dealt >> seat) & 1 and (t.alive & ~(1 << seat)) != 0) or rules.can_manage(
@@ -310,19 +329,7 @@ class EsportMonopoly(Game[State, Action, View]):
         if t.owner is not rules._owners_key:
             rules.group_owners(t)
         builds = tuple(rules.build_squares(t, seat)) if rules._full_groups[seat] else ()
-        if seat == t.active:
-            jail = t.jail[seat]
-            key: tuple[Any, ...] = (
-                seat,
-                1 if jail else 0,
-                t.cash[seat] >= self.board.jail_fine if jail else False,
-                t.cards[seat] != 0 if jail else False,
-                menu,
-                claims,
-                builds,
-            )
-        else:
-            key = (seat, 2, False, False, menu, claims, builds)
+        key = self.window_key(t, seat, menu, claims, builds)
         cached = self._window_cache.get(key)
         if cached is not None:
             return cached
