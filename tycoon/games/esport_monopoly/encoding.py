@@ -21,7 +21,6 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     bucket_amount,
-    field_run,
     float32_bytes,
     float32_packer,
 )
@@ -39,7 +38,6 @@ from tycoon.games.esport_monopoly.state import (
     Manage,
     Pay,
     Place,
-    Table,
     View,
     Window,
 )
@@ -50,13 +48,6 @@ BID_BUCKETS = 10
 CASH_BUCKETS = 11
 # No frame yet (a part's record before its first write).
 _NONE = object()
-# The table's fields each part is made from, read as one slice of the table (see encode).
-_SEATS = field_run(Table, "cash", "position", "jail", "cards", "alive")
-_BOARD = field_run(Table, "owner", "level", "mortgaged")
-_BANK_MOMENT = field_run(
-    Table, "stands", "arenas", "seen", "hidden", "pot", "active", "doubles", "again", "turn", "dice"
-)
-_WINDOW = field_run(Table, "passed", "skipping", "dealt", "claims")
 
 
 class EsportMonopolyEncoding(Encoding[View]):
@@ -478,7 +469,6 @@ class EsportMonopolyEncoding(Encoding[View]):
         seat = view.seat
         start = seat or 0
         t = view.table
-        fields: tuple[Any, ...] = t  # read by runs of fields (see field_run)
         # What each part was last made from (the persistent canvas's record; a fresh canvas,
         # written once, gets an empty one, so that every part is written).
         memo = canvas.memo
@@ -486,14 +476,14 @@ class EsportMonopolyEncoding(Encoding[View]):
             memo = {}
         # The seats' figures and positions (cash, position, jail, cards, alive), field by field
         # only where a field changed.
-        seats = fields[_SEATS]
+        seats = (t.cash, t.position, t.jail, t.cards, t.alive)
         old = memo.get("seats")
         if old != seats:
             memo["seats"] = seats
             self._seats(seats, old, start, canvas)
         # The board: owners, levels and mortgages looked at one by one only when one of them
         # changed (the three fields at once, compared item by item, identity first).
-        board = fields[_BOARD]
+        board = (t.owner, t.level, t.mortgaged)
         if memo.get("board") != board:
             memo["board"] = board
             self._board(t, start, canvas)
@@ -507,7 +497,18 @@ class EsportMonopolyEncoding(Encoding[View]):
         at = self._at[5]
         one, bits, acting_rows = self._seat_rows[start]
         # The bank and the moment (adjacent fields) looked at apart only when one changed.
-        head = fields[_BANK_MOMENT]
+        head = (
+            t.stands,
+            t.arenas,
+            t.seen,
+            t.hidden,
+            t.pot,
+            t.active,
+            t.doubles,
+            t.again,
+            t.turn,
+            t.dice,
+        )
         if memo.get("bank and moment") != head:
             memo["bank and moment"] = head
             bank = head[:5]
@@ -524,7 +525,7 @@ class EsportMonopolyEncoding(Encoding[View]):
                 canvas.put(at + 7, (*one[active], doubles, again, turns, dice[0], dice[1]))
         players = self._players
         at += 7 + players + 5
-        window = fields[_WINDOW]
+        window = (t.passed, t.skipping, t.dealt, t.claims)
         if memo.get("window") != window:
             memo["window"] = window
             passed, skipping, dealt, claims = window

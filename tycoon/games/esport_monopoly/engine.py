@@ -73,7 +73,6 @@ from tycoon.games.esport_monopoly.state import (
 # the module's dictionary (or, for a literal, written into the code).
 # A name imported from a module where it is not Final is looked up in this module's dictionary
 # at each use, compiled: the hot paths use these copies (K_ for board.py's constants).
-TABLE: Final = Table
 K_TAX: Final = TAX
 K_GO_TO_JAIL: Final = GO_TO_JAIL
 K_CHANCE: Final = CHANCE
@@ -202,34 +201,6 @@ CASH: Final = A.Cash
 OFFER: Final = A.Offer
 BID: Final = A.Bid
 PASS: Final = A.Pass
-_new_table: Final = tuple.__new__  # a Table from a tuple, without the keyword-argument wrapper
-
-# Positions of the table's fields, for the fast steps that copy a table into a list and
-# change a few of them.
-_F: Final = {name: i for i, name in enumerate(Table._fields)}
-F_CASH: Final = _F["cash"]
-F_OWNER: Final = _F["owner"]
-F_LEVEL: Final = _F["level"]
-F_HOLDINGS: Final = _F["holdings"]
-F_STANDS: Final = _F["stands"]
-F_ARENAS: Final = _F["arenas"]
-F_ACTIVE: Final = _F["active"]
-F_DOUBLES: Final = _F["doubles"]
-F_AGAIN: Final = _F["again"]
-F_TURN: Final = _F["turn"]
-F_STACK: Final = _F["stack"]
-F_PASSED: Final = _F["passed"]
-F_SKIPPING: Final = _F["skipping"]
-F_DEALT: Final = _F["dealt"]
-F_EVENTS: Final = _F["events"]
-F_ACTING: Final = _F["acting"]
-F_ALIVE: Final = _F["alive"]
-F_JAIL: Final = _F["jail"]
-F_DICE: Final = _F["dice"]
-F_CLAIMS: Final = _F["claims"]
-F_MORTGAGED: Final = _F["mortgaged"]
-F_RENT: Final = _F["rent"]
-F_POT: Final = _F["pot"]
 
 
 class _Thrown(Rng):
@@ -294,39 +265,36 @@ class Work:
     dice: tuple[int, ...]
 
     def __init__(self, state: State, rng: Rng) -> None:
-        # The table's fields in its order, in one unpacking (the events start afresh and
-        # who acts is worked out again when the work is frozen).
-        (
-            self.cash,
-            self.position,
-            self.jail,
-            self.cards,
-            self.alive,
-            self.eliminated,
-            self.owner,
-            self.level,
-            self.mortgaged,
-            self.holdings,
-            self.stands,
-            self.arenas,
-            self.seen,
-            self.hidden,
-            self.pot,
-            self.active,
-            self.doubles,
-            self.again,
-            self.turn,
-            self.dice,
-            self.stack,
-            self.passed,
-            self.skipping,
-            self.dealt,
-            self.claims,
-            _events,
-            self.rent,
-            self.over,
-            _acting,
-        ) = state.table
+        # The table's fields (the events start afresh and who acts is worked out again when
+        # the work is frozen).
+        t = state.table
+        self.cash = t.cash
+        self.position = t.position
+        self.jail = t.jail
+        self.cards = t.cards
+        self.alive = t.alive
+        self.eliminated = t.eliminated
+        self.owner = t.owner
+        self.level = t.level
+        self.mortgaged = t.mortgaged
+        self.holdings = t.holdings
+        self.stands = t.stands
+        self.arenas = t.arenas
+        self.seen = t.seen
+        self.hidden = t.hidden
+        self.pot = t.pot
+        self.active = t.active
+        self.doubles = t.doubles
+        self.again = t.again
+        self.turn = t.turn
+        self.dice = t.dice
+        self.stack = t.stack
+        self.passed = t.passed
+        self.skipping = t.skipping
+        self.dealt = t.dealt
+        self.claims = t.claims
+        self.rent = t.rent
+        self.over = t.over
         self.chance = state.chance
         self.mail = state.mail
         self.ev: list[Event] = []
@@ -896,46 +864,29 @@ class Rules:
         t = state.table
         chance = state.chance
         mail = state.mail
-        # The table's fields in one unpacking (a named tuple's field read is not specialised
-        # by CPython 3.11: one UNPACK_SEQUENCE costs about what eight attribute reads do).
-        # Compiled, a field passed on unchanged is kept as the object it is (``Any``, or a
-        # tuple of any length), not unboxed into C and boxed again into a new object.
-        seen: tuple[tuple[int, ...], ...]
-        hidden: tuple[int, ...]
-        mortgaged: Any
-        stands: Any
-        arenas: Any
-        (
-            cash,
-            position,
-            jail,
-            cards,
-            alive,
-            eliminated,
-            owner,
-            level,
-            mortgaged,
-            holdings,
-            stands,
-            arenas,
-            seen,
-            hidden,
-            pot,
-            seat,
-            doubles,
-            _,
-            turn,
-            _,
-            _,
-            passed,
-            skipping,
-            dealt,
-            _,
-            _,
-            rent,
-            _,
-            _,
-        ) = t
+        # The table's fields it reads, each once (compiled, a struct member of the native
+        # class: an int read as a C integer, an object without a type check).
+        cash = t.cash
+        position = t.position
+        jail = t.jail
+        cards = t.cards
+        alive = t.alive
+        owner = t.owner
+        level = t.level
+        mortgaged = t.mortgaged
+        holdings = t.holdings
+        stands = t.stands
+        arenas = t.arenas
+        seen = t.seen
+        hidden = t.hidden
+        pot = t.pot
+        seat = t.active
+        doubles = t.doubles
+        turn = t.turn
+        passed = t.passed
+        skipping = t.skipping
+        dealt = t.dealt
+        rent = t.rent
         outcome = rng.below(36)
         d1 = DIE1[outcome]  # a lookup: // and % are not specialised by CPython 3.11
         d2 = DIE2[outcome]
@@ -967,13 +918,12 @@ class Rules:
                 if landlord < 0:
                     buy = True
                 else:
-                    bits: int = mortgaged
-                    if landlord == seat or (bits >> square) & 1:
+                    if landlord == seat or (mortgaged >> square) & 1:
                         continue
                     if self.ask_rent:
                         return self.slow_roll(state, rng, outcome)
                     amount = self.rent_from(
-                        square, d1 + d2, level[square], holdings[landlord], bits
+                        square, d1 + d2, level[square], holdings[landlord], mortgaged
                     )
                     if mine < amount:
                         # Short: a payment to raise, unless the player cannot (bankruptcy).
@@ -1143,39 +1093,36 @@ class Rules:
                 stands,
                 arenas,
             )
-        table = _new_table(
-            TABLE,
-            (
-                cash,
-                tuple(moved),
-                jail,
-                cards,
-                alive,
-                eliminated,
-                owner,
-                level,
-                mortgaged,
-                holdings,
-                stands,
-                arenas,
-                seen,
-                hidden,
-                pot,
-                active,
-                doubles,
-                again,
-                turn,
-                THROWS[outcome],
-                stack,
-                passed,
-                skipping,
-                dealt,
-                (),
-                events,
-                rent,
-                0,
-                acting,
-            ),
+        table = Table(
+            cash,
+            tuple(moved),
+            jail,
+            cards,
+            alive,
+            t.eliminated,
+            owner,
+            level,
+            mortgaged,
+            holdings,
+            stands,
+            arenas,
+            seen,
+            hidden,
+            pot,
+            active,
+            doubles,
+            again,
+            turn,
+            THROWS[outcome],
+            stack,
+            passed,
+            skipping,
+            dealt,
+            (),
+            events,
+            rent,
+            0,
+            acting,
         )
         return State(table, chance, mail)
 
@@ -1193,28 +1140,24 @@ class Rules:
         turn = t.turn + 1
         if d1 == d2 or jail >= self.board.jail_turns or (self.turn_cap and turn >= self.turn_cap):
             return self.slow_roll(state, rng, outcome)
-        fields: list[Any] = list(t)
         jailed = list(t.jail)
         jailed[seat] = jail + 1
-        fields[F_JAIL] = tuple(jailed)
-        fields[F_DICE] = THROWS[outcome]
-        return self._end_move(state, fields, turn, (ROLL_EVENTS[seat][outcome],))
-
-    def _windowed(self, state: State, fields: list[Any], asked: int = 0) -> State:
-        """The state with the table ``fields``, a window open: who acts worked out (``asked``:
-        seats known to be passed over, left out of the search)."""
-        fields[F_ACTING] = self.window_seats_of(
-            fields[F_ACTIVE],
-            fields[F_ALIVE] & ~(fields[F_PASSED] | fields[F_SKIPPING] | asked),
-            fields[F_OWNER],
-            fields[F_CLAIMS],
-            fields[F_CASH],
-            fields[F_LEVEL],
-            fields[F_MORTGAGED],
-            fields[F_STANDS],
-            fields[F_ARENAS],
+        return self._end_move(
+            state,
+            turn,
+            (ROLL_EVENTS[seat][outcome],),
+            t.cash,
+            tuple(jailed),
+            t.owner,
+            t.holdings,
+            THROWS[outcome],
+            t.mortgaged,
+            t.level,
+            t.stands,
+            t.arenas,
+            t.rent,
+            t.pot,
         )
-        return State(_new_table(TABLE, fields), state.chance, state.mail)
 
     def _turn_after_move(self, t: Table) -> int:
         """The player-turn after the active seat's move ends: the same one when it rolled
@@ -1229,39 +1172,83 @@ class Rules:
         return turn
 
     def _end_move(
-        self, state: State, fields: list[Any], turn: int, events: tuple[Event, ...]
+        self,
+        state: State,
+        turn: int,
+        events: tuple[Event, ...],
+        cash: tuple[int, ...],
+        jail: tuple[int, ...],
+        owner: tuple[int, ...],
+        holdings: tuple[int, ...],
+        dice: tuple[int, ...],
+        mortgaged: int,
+        level: tuple[int, ...],
+        stands: int,
+        arenas: int,
+        rent: tuple[int, ...],
+        pot: int,
     ) -> State:
         """The end of a move (advance, after ``events``): the window before the next roll,
-        the active seat's again (``turn`` is the table's) or the next living seat's."""
+        the active seat's again (``turn`` is the table's) or the next living seat's; the
+        fields the move changed are passed in, the others are the table's."""
         t = state.table
         active = t.active
-        fields[F_STACK] = WINDOW_STACK
-        fields[F_PASSED] = 0
-        fields[F_DEALT] = 0
-        fields[F_AGAIN] = False
+        alive = t.alive
+        skipping = t.skipping
+        doubles = t.doubles
         if turn == t.turn:
-            fields[F_EVENTS] = (*events, AGAIN_EVENTS[active])
+            events = (*events, AGAIN_EVENTS[active])
         else:
-            nxt = self.next_in[active][t.alive]
-            fields[F_TURN] = turn
-            fields[F_ACTIVE] = nxt
-            fields[F_SKIPPING] = t.skipping & ~(1 << nxt)
-            fields[F_DOUBLES] = 0
-            fields[F_EVENTS] = (*events, TURN_EVENTS[nxt])
-        return self._windowed(state, fields)
+            active = self.next_in[active][alive]
+            skipping &= ~(1 << active)
+            doubles = 0
+            events = (*events, TURN_EVENTS[active])
+        claims = t.claims
+        acting = self.window_seats_of(
+            active, alive & ~skipping, owner, claims, cash, level, mortgaged, stands, arenas
+        )
+        table = Table(
+            cash,
+            t.position,
+            jail,
+            t.cards,
+            alive,
+            t.eliminated,
+            owner,
+            level,
+            mortgaged,
+            holdings,
+            stands,
+            arenas,
+            t.seen,
+            t.hidden,
+            pot,
+            active,
+            doubles,
+            False,
+            turn,
+            dice,
+            WINDOW_STACK,
+            0,
+            skipping,
+            0,
+            claims,
+            events,
+            rent,
+            t.over,
+            acting,
+        )
+        return State(table, state.chance, state.mail)
 
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
         """A building bought in the window (on_build, then advance, straight from table to
         table); None when a building-shortage auction could follow (the general way)."""
-        # The table's fields read from their list (a list item is read by a specialised
-        # instruction, a named tuple's field by CPython 3.11's generic attribute lookup),
-        # the numbers typed (compiled: native arithmetic, not Python's on objects).
-        fields: list[Any] = list(state.table)
-        level: list[int] = list(fields[F_LEVEL])
+        t = state.table
+        level: list[int] = list(t.level)
         lv = level[square]
-        stands: int = fields[F_STANDS]
-        arenas: int = fields[F_ARENAS]
-        players = SEATS_IN[fields[F_ALIVE]]
+        stands = t.stands
+        arenas = t.arenas
+        players = SEATS_IN[t.alive]
         if lv == 4:
             if arenas < players:
                 return None
@@ -1271,34 +1258,128 @@ class Rules:
             if stands < players:
                 return None
             stands -= 1
-        cash: list[int] = list(fields[F_CASH])
+        cash: list[int] = list(t.cash)
         cash[seat] -= self.stand_cost[square]
         level[square] = lv + 1
-        fields[F_CASH] = tuple(cash)
-        fields[F_LEVEL] = tuple(level)
-        fields[F_STANDS] = stands
-        fields[F_ARENAS] = arenas
-        fields[F_EVENTS] = BUILT[seat][6 * square + lv + 1]
-        if lv == 4:
-            return self._windowed(state, fields)  # four stands back in the bank: ask everyone
-        # Who acts is the builder or a seat after it: the seats asked before it could not
-        # build or ask for rent, and still cannot (the same cash, deeds and buildings, fewer
-        # stands in the bank). The roller building acts again.
-        active: int = fields[F_ACTIVE]
-        if seat == active:  # who acts (the table's) is unchanged
-            return State(_new_table(TABLE, fields), state.chance, state.mail)
-        return self._windowed(state, fields, self.before[active][seat])
+        new_cash = tuple(cash)
+        new_level = tuple(level)
+        active = t.active
+        if seat == active and lv != 4:
+            # Who acts (the table's) is unchanged: the roller building acts again.
+            acting = t.acting
+        else:
+            # Four stands back in the bank: ask everyone. Otherwise who acts is the builder or
+            # a seat after it: the seats asked before it could not build or ask for rent, and
+            # still cannot (the same cash, deeds and buildings, fewer stands in the bank).
+            asked = t.passed | t.skipping
+            if lv != 4:
+                asked |= self.before[active][seat]
+            acting = self.window_seats_of(
+                active,
+                t.alive & ~asked,
+                t.owner,
+                t.claims,
+                new_cash,
+                new_level,
+                t.mortgaged,
+                stands,
+                arenas,
+            )
+        table = Table(
+            new_cash,
+            t.position,
+            t.jail,
+            t.cards,
+            t.alive,
+            t.eliminated,
+            t.owner,
+            new_level,
+            t.mortgaged,
+            t.holdings,
+            stands,
+            arenas,
+            t.seen,
+            t.hidden,
+            t.pot,
+            active,
+            t.doubles,
+            t.again,
+            t.turn,
+            t.dice,
+            t.stack,
+            t.passed,
+            t.skipping,
+            t.dealt,
+            t.claims,
+            BUILT[seat][6 * square + lv + 1],
+            t.rent,
+            t.over,
+            acting,
+        )
+        return State(table, state.chance, state.mail)
 
     def fast_pass(self, state: State, seat: int, skip: bool) -> State:
         """'wait' or 'skip' in the window (on_wait / on_skip, then advance)."""
-        fields: list[Any] = list(state.table)
+        t = state.table
+        passed = t.passed
+        skipping = t.skipping
         if skip:
-            fields[F_SKIPPING] |= 1 << seat
+            skipping |= 1 << seat
         else:
-            fields[F_PASSED] |= 1 << seat
-        fields[F_EVENTS] = ()
+            passed |= 1 << seat
+        active = t.active
+        alive = t.alive
+        cash = t.cash
+        owner = t.owner
+        level = t.level
+        mortgaged = t.mortgaged
+        stands = t.stands
+        arenas = t.arenas
+        claims = t.claims
         # The seats asked before this one could not build or ask for rent, and still cannot.
-        return self._windowed(state, fields, self.before[fields[F_ACTIVE]][seat])
+        acting = self.window_seats_of(
+            active,
+            alive & ~(passed | skipping | self.before[active][seat]),
+            owner,
+            claims,
+            cash,
+            level,
+            mortgaged,
+            stands,
+            arenas,
+        )
+        table = Table(
+            cash,
+            t.position,
+            t.jail,
+            t.cards,
+            alive,
+            t.eliminated,
+            owner,
+            level,
+            mortgaged,
+            t.holdings,
+            stands,
+            arenas,
+            t.seen,
+            t.hidden,
+            t.pot,
+            active,
+            t.doubles,
+            t.again,
+            t.turn,
+            t.dice,
+            t.stack,
+            passed,
+            skipping,
+            t.dealt,
+            claims,
+            (),
+            t.rent,
+            t.over,
+            acting,
+        )
+        return State(table, state.chance, state.mail)
 
     def fast_buy(self, state: State, seat: int) -> State | None:
         """A deed bought at the end of a plain move (on_buy, then advance: the end of the move
@@ -1324,13 +1405,25 @@ class Rules:
         if old >= 0:
             holdings[old] &= ~bit
         holdings[seat] |= bit
-        fields: list[Any] = list(t)
-        fields[F_CASH] = tuple(cash)
-        fields[F_OWNER] = new_owner = tuple(owner)
+        new_owner = tuple(owner)
         if old < 0 and t.owner is self._owners_key:
             self._owners_bought(new_owner, seat, square)
-        fields[F_HOLDINGS] = tuple(holdings)
-        return self._end_move(state, fields, turn, (("buy", seat, square, price),))
+        return self._end_move(
+            state,
+            turn,
+            (("buy", seat, square, price),),
+            tuple(cash),
+            t.jail,
+            new_owner,
+            tuple(holdings),
+            t.dice,
+            t.mortgaged,
+            t.level,
+            t.stands,
+            t.arenas,
+            t.rent,
+            t.pot,
+        )
 
     def fast_decision(self, state: State, action: Action, kind: type) -> State | None:
         """A step that changes a few fields and leaves a seat to decide (opening the menu or
@@ -1379,24 +1472,89 @@ class Rules:
         if top_kind is Manage:
             if kind is OPEN_DEAL:
                 assert isinstance(action, A.OpenDeal)
-                fields: list[Any] = list(t)
-                fields[F_DEALT] = t.dealt | 1 << seat
-                fields[F_STACK] = (*stack[:-1], Deal(seat, action.partner))
-                fields[F_EVENTS] = ()
-                fields[F_ACTING] = ACTIVE[seat]
-                return State(_new_table(TABLE, fields), state.chance, state.mail)
+                table = Table(
+                    t.cash,
+                    t.position,
+                    t.jail,
+                    t.cards,
+                    t.alive,
+                    t.eliminated,
+                    t.owner,
+                    t.level,
+                    t.mortgaged,
+                    t.holdings,
+                    t.stands,
+                    t.arenas,
+                    t.seen,
+                    t.hidden,
+                    t.pot,
+                    t.active,
+                    t.doubles,
+                    t.again,
+                    t.turn,
+                    t.dice,
+                    (*stack[:-1], Deal(seat, action.partner)),
+                    t.passed,
+                    t.skipping,
+                    t.dealt | 1 << seat,
+                    t.claims,
+                    (),
+                    t.rent,
+                    t.over,
+                    ACTIVE[seat],
+                )
+                return State(table, state.chance, state.mail)
             if kind is LIFT and type(stack[-2]) is Window:
                 assert isinstance(action, A.Lift)
                 square = action.square
                 price = self.board.lift[square]
-                cash = list(t.cash)
-                cash[seat] -= price
-                fields = list(t)
-                fields[F_CASH] = tuple(cash)
-                fields[F_MORTGAGED] = t.mortgaged & ~(1 << square)
-                fields[F_STACK] = stack[:-1]
-                fields[F_EVENTS] = (("lift", seat, square, price),)
-                return self._windowed(state, fields)
+                money = list(t.cash)
+                money[seat] -= price
+                cash = tuple(money)
+                mortgaged = t.mortgaged & ~(1 << square)
+                acting = self.window_seats_of(
+                    t.active,
+                    t.alive & ~(t.passed | t.skipping),
+                    t.owner,
+                    t.claims,
+                    cash,
+                    t.level,
+                    mortgaged,
+                    t.stands,
+                    t.arenas,
+                )
+                table = Table(
+                    cash,
+                    t.position,
+                    t.jail,
+                    t.cards,
+                    t.alive,
+                    t.eliminated,
+                    t.owner,
+                    t.level,
+                    mortgaged,
+                    t.holdings,
+                    t.stands,
+                    t.arenas,
+                    t.seen,
+                    t.hidden,
+                    t.pot,
+                    t.active,
+                    t.doubles,
+                    t.again,
+                    t.turn,
+                    t.dice,
+                    stack[:-1],
+                    t.passed,
+                    t.skipping,
+                    t.dealt,
+                    t.claims,
+                    (("lift", seat, square, price),),
+                    t.rent,
+                    t.over,
+                    acting,
+                )
+                return State(table, state.chance, state.mail)
             return None
         if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
             assert isinstance(top, Pay)
@@ -1406,40 +1564,83 @@ class Rules:
             if not (alive >> payer) & 1 or (top.payee >= 0 and not (alive >> top.payee) & 1):
                 return None
             square = action.square
-            cash = list(t.cash)
-            fields = list(t)
+            raised = list(t.cash)
+            mortgaged = t.mortgaged
+            level = t.level
+            stands = t.stands
+            arenas = t.arenas
             if kind is MORTGAGE:
                 value = self.board.mortgage[square]
-                fields[F_MORTGAGED] = t.mortgaged | 1 << square
-                fields[F_EVENTS] = (("mortgage", seat, square, value),)
+                mortgaged |= 1 << square
+                events = (("mortgage", seat, square, value),)
             else:
-                lv = t.level[square]
+                lv = level[square]
                 if lv == 5:
-                    fields[F_ARENAS] = t.arenas + 1
-                    fields[F_STANDS] = t.stands - 4
+                    arenas += 1
+                    stands -= 4
                 else:
-                    fields[F_STANDS] = t.stands + 1
-                level = list(t.level)
-                level[square] = lv - 1
-                fields[F_LEVEL] = tuple(level)
+                    stands += 1
+                levels = list(level)
+                levels[square] = lv - 1
+                level = tuple(levels)
                 value = self.half[square]
-                fields[F_EVENTS] = (("sell", seat, square, lv - 1, value),)
-            cash[seat] += value
-            if cash[payer] >= top.amount:
-                return self._settled(state, fields, cash, top)
+                events = (("sell", seat, square, lv - 1, value),)
+            raised[seat] += value
+            if raised[payer] >= top.amount:
+                return self._settled(state, raised, top, mortgaged, level, stands, arenas, events)
             # advance: the debt is still short and can still be raised. max_raise is what it
             # was when the payer was asked (at least the debt, or advance would have declared
             # the bankruptcy): a mortgage or a sale brings in exactly what it counted for that
             # deed or building.
-            fields[F_CASH] = tuple(cash)
-            fields[F_ACTING] = ACTIVE[payer]
-            return State(_new_table(TABLE, fields), state.chance, state.mail)
+            table = Table(
+                tuple(raised),
+                t.position,
+                t.jail,
+                t.cards,
+                alive,
+                t.eliminated,
+                t.owner,
+                level,
+                mortgaged,
+                t.holdings,
+                stands,
+                arenas,
+                t.seen,
+                t.hidden,
+                t.pot,
+                t.active,
+                t.doubles,
+                t.again,
+                t.turn,
+                t.dice,
+                stack,
+                t.passed,
+                t.skipping,
+                t.dealt,
+                t.claims,
+                events,
+                t.rent,
+                t.over,
+                ACTIVE[payer],
+            )
+            return State(table, state.chance, state.mail)
         return None
 
-    def _settled(self, state: State, fields: list[Any], cash: list[int], top: Pay) -> State | None:
-        """advance after a sale or mortgage that raised enough: the debt paid (transfer), then
-        the end of the move and the next window, when the debt was all that was left of the
-        move (a roll's rent or tax); None otherwise (the general way)."""
+    def _settled(
+        self,
+        state: State,
+        cash: list[int],
+        top: Pay,
+        mortgaged: int,
+        level: tuple[int, ...],
+        stands: int,
+        arenas: int,
+        events: tuple[Event, ...],
+    ) -> State | None:
+        """advance after a sale or mortgage that raised enough (``cash``, and the fields it
+        changed): the debt paid (transfer), then the end of the move and the next window, when
+        the debt was all that was left of the move (a roll's rent or tax); None otherwise (the
+        general way)."""
         t = state.table
         stack = t.stack
         if len(stack) != 2 or type(stack[0]) is not EndMove:
@@ -1450,27 +1651,71 @@ class Rules:
         payer = top.payer
         payee = top.payee
         amount = top.amount
+        rent = t.rent
+        pot = t.pot
         cash[payer] -= amount
         if payee >= 0:
             cash[payee] += amount
             if top.square >= 0:
-                rent = list(t.rent)
-                rent[top.square] += amount
-                fields[F_RENT] = tuple(rent)
+                earned = list(rent)
+                earned[top.square] += amount
+                rent = tuple(earned)
         elif payee == POT:
-            fields[F_POT] = t.pot + amount
+            pot += amount
         paid: Event = ("pay", payer, payee, amount, top.square)
-        fields[F_CASH] = tuple(cash)
-        return self._end_move(state, fields, turn, (*fields[F_EVENTS], paid))
+        return self._end_move(
+            state,
+            turn,
+            (*events, paid),
+            tuple(cash),
+            t.jail,
+            t.owner,
+            t.holdings,
+            t.dice,
+            mortgaged,
+            level,
+            stands,
+            arenas,
+            rent,
+            pot,
+        )
 
     def _decided(self, state: State, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> State:
         """The state with a new decision stack (its top a decision frame that is not a
         window) and these events; who acts read off the top (as :meth:`acting`)."""
-        fields: list[Any] = list(state.table)
-        fields[F_STACK] = stack
-        fields[F_EVENTS] = events
-        fields[F_ACTING] = frame_seats(stack[-1], state.table.active)
-        return State(_new_table(TABLE, fields), state.chance, state.mail)
+        t = state.table
+        table = Table(
+            t.cash,
+            t.position,
+            t.jail,
+            t.cards,
+            t.alive,
+            t.eliminated,
+            t.owner,
+            t.level,
+            t.mortgaged,
+            t.holdings,
+            t.stands,
+            t.arenas,
+            t.seen,
+            t.hidden,
+            t.pot,
+            t.active,
+            t.doubles,
+            t.again,
+            t.turn,
+            t.dice,
+            stack,
+            t.passed,
+            t.skipping,
+            t.dealt,
+            t.claims,
+            events,
+            t.rent,
+            t.over,
+            frame_seats(stack[-1], t.active),
+        )
+        return State(table, state.chance, state.mail)
 
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
@@ -1480,39 +1725,36 @@ class Rules:
         return self.freeze(w)
 
     def freeze(self, w: Work) -> State:
-        table = _new_table(
-            TABLE,
-            (
-                w.cash,
-                w.position,
-                w.jail,
-                w.cards,
-                w.alive,
-                w.eliminated,
-                w.owner,
-                w.level,
-                w.mortgaged,
-                w.holdings,
-                w.stands,
-                w.arenas,
-                w.seen,
-                w.hidden,
-                w.pot,
-                w.active,
-                w.doubles,
-                w.again,
-                w.turn,
-                w.dice,
-                w.stack,
-                w.passed,
-                w.skipping,
-                w.dealt,
-                w.claims,
-                tuple(w.ev),
-                w.rent,
-                w.over,
-                self.acting(w),
-            ),
+        table = Table(
+            w.cash,
+            w.position,
+            w.jail,
+            w.cards,
+            w.alive,
+            w.eliminated,
+            w.owner,
+            w.level,
+            w.mortgaged,
+            w.holdings,
+            w.stands,
+            w.arenas,
+            w.seen,
+            w.hidden,
+            w.pot,
+            w.active,
+            w.doubles,
+            w.again,
+            w.turn,
+            w.dice,
+            w.stack,
+            w.passed,
+            w.skipping,
+            w.dealt,
+            w.claims,
+            tuple(w.ev),
+            w.rent,
+            w.over,
+            self.acting(w),
         )
         return State(table, w.chance, w.mail)
 

@@ -628,9 +628,7 @@ class EsportMonopoly(Game[State, Action, View]):
         table = view.table
         if table is not self._json_table:
             self._json_table = table
-            self._json_cache = {
-                name: to_jsonable(value) for name, value in zip(Table._fields, table, strict=True)
-            }
+            self._json_cache = {name: to_jsonable(getattr(table, name)) for name in Table._fields}
         return {"seat": view.seat, "table": self._json_cache}
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
