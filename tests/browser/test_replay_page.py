@@ -78,6 +78,10 @@ def test_a_finished_table_is_listed_in_the_lobby_and_replays(browser: Any, serve
     record = page.locator(f"#finished a[href='/api/tables/{made['id']}/record']")
     assert record.get_attribute("download") == f"my-city-{made['id']}.jsonl"
     link.click()
-    page.wait_for_function("() => document.body.dataset.step && document.body.dataset.step !== '0'")
+    page.wait_for_url(f"**/table/{made['id']}/replay")
+    # (The new page may not have a body yet when the function first runs.)
+    page.wait_for_function(
+        "() => document.body && document.body.dataset.step && document.body.dataset.step !== '0'"
+    )
     assert page.locator("#outcome").inner_text().strip()
     page.close()
