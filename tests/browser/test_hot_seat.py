@@ -115,3 +115,43 @@ def test_the_lobby_keeps_the_seats_typed_when_the_player_count_changes(
     assert page.input_value('[data-seat="1"]') == "human"
     assert page.input_value('[data-seat="4"]') == "greedy"  # a new seat gets the default
     page.close()
+
+
+def test_the_lobby_keeps_a_name_typed_after_clicking_out_of_the_player_count(
+    browser: Any, server: Server
+) -> None:
+    """With the mouse: type a count, click into a seat's name and type. Leaving the count redraws
+    the seats; the name field clicked into must be the one that stays (it once was replaced, so
+    the name typed went nowhere)."""
+    page = browser.new_page()
+    page.goto(server.base + "/")
+    page.select_option("#game", "estates")
+    page.click("#players")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    page.click('[data-name="0"]')
+    page.keyboard.type("Ann")
+    assert page.locator("[data-seat]").count() == 3
+    assert page.input_value('[data-name="0"]') == "Ann"
+    page.click("#players")
+    page.keyboard.press("Backspace")  # empty for a moment: the seats stay as they were
+    assert page.locator("[data-seat]").count() == 3
+    page.keyboard.type("9")  # more than The Estates seats: its most, and the field says so
+    page.click('[data-name="1"]')
+    page.keyboard.type("Bob")
+    assert page.locator("[data-seat]").count() == 5
+    assert page.input_value("#players") == "5"
+    page.select_option('[data-seat="1"]', "human")
+    page.select_option("#game", "my-city")  # another game: its bots, the seats as chosen
+    assert page.input_value('[data-name="0"]') == "Ann"
+    assert page.input_value('[data-name="1"]') == "Bob"
+    assert page.input_value('[data-seat="1"]') == "human"
+    page.select_option('[data-seat="2"]', "human")  # a person with no name: an open seat
+    page.click("button[type=submit]")
+    created = page.locator("#created")
+    created.locator("text=Spectators").wait_for()
+    text = created.inner_text()
+    assert re.search(r"Seat 1: http\S+#seat=0&token=", text)
+    assert re.search(r"Seat 2: http\S+#seat=1&token=", text)
+    assert "Seat 3: open, for anyone to take" in text
+    page.close()

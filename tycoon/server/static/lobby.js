@@ -41,22 +41,31 @@ function drawOptions() {
 function drawSeats() {
   const g = spec();
   const box = $("seats");
-  // What was already chosen and typed stays (the number of players or the game changed).
-  const before = [...document.querySelectorAll("[data-seat]")].map((kind) => ({
-    kind: kind.value, name: document.querySelector(`[data-name="${kind.dataset.seat}"]`).value,
-  }));
-  box.replaceChildren(el("legend", {}, "Seats: a person (name optional), or a bot"));
-  for (let i = 0; i < +$("players").value; i++) {
-    const kind = el("select", { "data-seat": i });
-    kind.append(el("option", { value: "human" }, "person"));
+  if (!box.querySelector("legend")) box.append(el("legend", {}, "Seats: a person (name optional), or a bot"));
+  // Rows already drawn stay, with what was chosen and typed: a row is added or removed when the
+  // number of players changes, and only its list of bots is redrawn when the game changes. The
+  // field a person is typing in is never replaced (the count is redrawn as it is typed, and again
+  // when it loses focus, which may be the click into a seat's name).
+  const rows = [...box.querySelectorAll("label")];
+  // A count being typed may be empty or out of range for a moment: the rows stay within the game's.
+  const count = Math.min(Math.max(Math.trunc(+$("players").value) || rows.length, g.min_players), g.max_players);
+  for (const row of rows.slice(count)) row.remove();
+  for (let i = 0; i < count; i++) {
+    let kind = box.querySelector(`[data-seat="${i}"]`);
+    if (!kind) {
+      kind = el("select", { "data-seat": i });
+      const name = el("input", { "data-name": i, placeholder: i === 0 ? "your name" : "name (or leave open)" });
+      const label = el("label", {}, `Seat ${i + 1} `);
+      label.append(kind, name);
+      box.append(label);
+    }
+    if (kind.dataset.game === g.name) continue;
+    const was = kind.dataset.game ? kind.value : null;
+    kind.dataset.game = g.name;
+    kind.replaceChildren(el("option", { value: "human" }, "person"));
     for (const b of g.bots) kind.append(el("option", { value: b.code, title: b.summary }, "bot: " + b.code));
     if (i > 0 && g.bots.length) kind.value = g.bots.some((b) => b.code === "greedy") ? "greedy" : g.bots[0].code;
-    if (before[i] && [...kind.options].some((o) => o.value === before[i].kind)) kind.value = before[i].kind;
-    const name = el("input", { "data-name": i, placeholder: i === 0 ? "your name" : "name (or leave open)" });
-    if (before[i]) name.value = before[i].name;
-    const label = el("label", {}, `Seat ${i + 1} `);
-    label.append(kind, name);
-    box.append(label);
+    if (was && [...kind.options].some((o) => o.value === was)) kind.value = was;
   }
 }
 
@@ -68,7 +77,11 @@ async function post(url, body) {
 }
 
 $("game").addEventListener("change", drawOptions);
-$("players").addEventListener("change", drawSeats);
+$("players").addEventListener("input", drawSeats);
+$("players").addEventListener("change", () => {
+  drawSeats();
+  $("players").value = document.querySelectorAll("[data-seat]").length; // what will be created
+});
 $("create").addEventListener("submit", async (event) => {
   event.preventDefault();
   const options = {};
@@ -97,6 +110,10 @@ $("create").addEventListener("submit", async (event) => {
       hot.append(el("a", { href: `${made.table}#seats=${pairs}`, id: "hot-seat" }, "play here"));
       list.append(hot);
     }
+    seats.forEach((s, i) => {
+      if (s.code === "human" && !s.name)
+        list.append(el("li", {}, `Seat ${i + 1}: open, for anyone to take from the open tables below (with a name)`));
+    });
     const watch = el("li", {}, "Spectators: ");
     watch.append(el("a", { href: made.table }, location.origin + made.table));
     list.append(watch);
