@@ -529,6 +529,40 @@ class State(Record):
         return (State, (self.table, self.chance, self.mail))
 
 
+@final
+class Now:
+    """A game being played on by a loop, held in pieces: its current ``table`` and the unseen
+    tops of the piles (``chance``, ``mail``), written by the rules' loop steps
+    (``Rules.roll_now``, ...), and the :class:`State` they make, made only when asked for
+    (:meth:`state`). Most steps change the table alone, and the loop reads the table alone,
+    so a step makes one record (the table) rather than two. Whoever writes ``chance`` or
+    ``mail`` writes a new ``table`` with them (every step makes a new table), so the state
+    is stale exactly when its table is not ``table``."""
+
+    __slots__ = ("chance", "made", "mail", "table")
+
+    def __init__(self, state: State) -> None:
+        self.table: Table = state.table
+        self.chance: tuple[int, ...] = state.chance
+        self.mail: tuple[int, ...] = state.mail
+        self.made: State = state
+
+    def state(self) -> State:
+        """The current state (made once from the pieces, then kept until the table changes)."""
+        made = self.made
+        if made.table is not self.table:
+            made = State(self.table, self.chance, self.mail)
+            self.made = made
+        return made
+
+    def put(self, state: State) -> None:
+        """Go on from ``state`` (a step made the whole state)."""
+        self.table = state.table
+        self.chance = state.chance
+        self.mail = state.mail
+        self.made = state
+
+
 class View(NamedTuple):
     """What a seat (or a spectator, ``seat`` None) sees: the table. The order of unseen cards is
     the only secret, and nobody knows it. (A named tuple: one is made for every decision, and
