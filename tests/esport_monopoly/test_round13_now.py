@@ -10,6 +10,7 @@ from __future__ import annotations
 from tycoon.core import SeededRng, derive_seed, make, play_bots
 from tycoon.core.players import make_bot
 from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly.game import EsportMonopoly
 from tycoon.games.esport_monopoly.state import Now, State
 
 
@@ -34,6 +35,7 @@ def test_now_makes_the_state_only_when_the_table_changed() -> None:
 
 def test_roll_now_writes_the_piles_it_draws_from() -> None:
     game = make("esport-monopoly", 4)
+    assert isinstance(game, EsportMonopoly)
     rules = game.rules
     drew = 0
     for index in range(40):
@@ -53,6 +55,7 @@ def test_roll_now_writes_the_piles_it_draws_from() -> None:
 
 def test_state_forms_are_the_table_steps() -> None:
     game = make("esport-monopoly", 4)
+    assert isinstance(game, EsportMonopoly)
     rules = game.rules
     state: State = game.initial_state(SeededRng(8))
     seen = 0
