@@ -1,17 +1,19 @@
-"""Issue 16, round 13: the loop holds the game in pieces (``Now``: the table and the piles) and
-makes the ``State`` only where it is read. Checked here: the state made from the pieces, kept
-while the table stays, made again when a step writes a new table (with the piles it wrote);
-and every table-level step against its state-to-state form along played games (the forms
-themselves are compared with the general way in ``test_fast_steps.py``, and the loop with the
-general loop in ``test_loop.py``)."""
+"""Issue 16, round 13: the engine's tables made by ``made_table`` interpreted (checked against
+the class's own ``__init__``), and the loop holding the game in pieces (``Now``: the table
+and the piles) and making the ``State`` only where it is read. Checked here: the state made
+from the pieces, kept while the table stays, made again when a step writes a new table (with
+the piles it wrote); and every table-level step against its state-to-state form along played
+games (the forms themselves are compared with the general way in ``test_fast_steps.py``, and
+the loop with the general loop in ``test_loop.py``)."""
 
 from __future__ import annotations
 
 from tycoon.core import SeededRng, derive_seed, make, play_bots
 from tycoon.core.players import make_bot
 from tycoon.games.esport_monopoly import actions as A
+from tycoon.games.esport_monopoly import engine
 from tycoon.games.esport_monopoly.game import EsportMonopoly
-from tycoon.games.esport_monopoly.state import Now, State
+from tycoon.games.esport_monopoly.state import Now, State, Table, made_table
 
 
 def test_now_makes_the_state_only_when_the_table_changed() -> None:
@@ -91,3 +93,20 @@ def test_state_forms_are_the_table_steps() -> None:
                 )
         state = game.transition(state, game.legal_actions(state, seat)[0], SeededRng(step))
     assert seen > 100
+
+
+def test_made_table_is_the_table_the_class_makes() -> None:
+    """``made_table`` (the engine's tables, interpreted) against ``Table(...)`` over the tables
+    of played games: the same class, every field set, equal, hashed and shown alike."""
+    game = make("esport-monopoly", 4)
+    state = game.initial_state(SeededRng(2))
+    bots = [make_bot("greedy", game, s, SeededRng(derive_seed(2, s))) for s in range(4)]
+    for index in range(60):
+        state, _ = play_bots(game, state, bots, SeededRng(index), 7)
+        t = state.table
+        made = made_table(*t.values())
+        again = Table(*t.values())
+        assert type(made) is Table and made.values() == again.values() == t.values()
+        assert made == again and hash(made) == hash(again) and repr(made) == repr(again)
+    made_by = vars(engine)["Table"]  # what the engine calls to make a table
+    assert made_by is (made_table if engine.__file__.endswith(".py") else Table)

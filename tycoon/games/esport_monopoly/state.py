@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple, final
 
+_NEW: Final = object.__new__  # made_table's allocation
+
 # Who gets money that is not paid to a player.
 BANK: Final = -1
 POT: Final = -2  # the free-parking pot (house rule)
@@ -491,6 +493,77 @@ class Table(Record):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Table, self.values())
+
+
+def made_table(
+    cash: tuple[int, ...],
+    position: tuple[int, ...],
+    jail: tuple[int, ...],
+    cards: tuple[int, ...],
+    alive: int,
+    eliminated: tuple[int, ...],
+    owner: tuple[int, ...],
+    level: tuple[int, ...],
+    mortgaged: int,
+    holdings: tuple[int, ...],
+    stands: int,
+    arenas: int,
+    seen: tuple[tuple[int, ...], ...],
+    hidden: tuple[int, ...],
+    pot: int,
+    active: int,
+    doubles: int,
+    again: bool,
+    turn: int,
+    dice: tuple[int, ...],
+    stack: tuple[Frame, ...],
+    passed: int,
+    skipping: int,
+    dealt: int,
+    claims: tuple[Claim, ...],
+    events: tuple[Event, ...],
+    rent: tuple[int, ...],
+    over: int,
+    acting: tuple[int, ...],
+) -> Table:
+    """``Table(...)``, interpreted, without the class call: CPython 3.11 calls a class through
+    ``type.__call__`` (its 29 arguments packed into a tuple, ``__init__`` looked up and run in
+    a new C-level frame of the interpreter), where a plain function is entered in place. The
+    same :class:`Table`, its slots filled here rather than by ``__init__``. The engine uses it
+    interpreted only (compiled, ``Table(...)`` is a native constructor, cheaper than both);
+    ``tests/esport_monopoly/test_round13_now.py`` compares the two."""
+    table: Any = _NEW(Table)
+    table.cash = cash
+    table.position = position
+    table.jail = jail
+    table.cards = cards
+    table.alive = alive
+    table.eliminated = eliminated
+    table.owner = owner
+    table.level = level
+    table.mortgaged = mortgaged
+    table.holdings = holdings
+    table.stands = stands
+    table.arenas = arenas
+    table.seen = seen
+    table.hidden = hidden
+    table.pot = pot
+    table.active = active
+    table.doubles = doubles
+    table.again = again
+    table.turn = turn
+    table.dice = dice
+    table.stack = stack
+    table.passed = passed
+    table.skipping = skipping
+    table.dealt = dealt
+    table.claims = claims
+    table.events = events
+    table.rent = rent
+    table.over = over
+    table.acting = acting
+    made: Table = table  # typed again, without a cast's call
+    return made
 
 
 @final
