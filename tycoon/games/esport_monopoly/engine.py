@@ -9,6 +9,7 @@ bankruptcy auctions) until a seat must decide. The input state is never touched.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any, Final
 
 from tycoon.core import Action, Rng
@@ -2508,10 +2509,10 @@ class Rules:
 
 # Interpreted, this module's tables are made by made_table rather than by calling the class
 # (the same Table, its slots filled in a plain function: CPython 3.11 enters a function in
-# place but calls a class through type.__call__; -2.7% instructions a player-turn). Compiled,
-# Table(...) stays the native constructor (this module is then not a .py file). Rebound
-# last: the module's own uses of the class (``Tableish``) are made by now.
-if __file__.endswith(".py"):
+# place but calls a class through type.__call__; -2.5% instructions a player-turn). Compiled,
+# Table(...) stays the native constructor (this module's functions are then not Python
+# functions). Rebound last: the module's own uses of the class (``Tableish``) are made by now.
+if isinstance(popcount, FunctionType):
     globals()["Table"] = made_table
 
 __all__ = ["Rules", "Work", "popcount"]
