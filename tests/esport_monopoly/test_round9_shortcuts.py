@@ -13,8 +13,8 @@ from typing import Any
 from tycoon.core import SeededRng, derive_seed, make
 from tycoon.core.players import make_bot
 from tycoon.games.esport_monopoly.engine import NO_COST, Rules
-from tycoon.games.esport_monopoly.loop import Now, SeatChoices
-from tycoon.games.esport_monopoly.state import Window
+from tycoon.games.esport_monopoly.loop import SeatChoices
+from tycoon.games.esport_monopoly.state import Now, Window
 
 from .test_greedy_paths import greedy_decisions
 from .test_greedy_shortcuts import pick_build_by_key
@@ -144,7 +144,7 @@ def test_seat_choices_list_the_loops_current_state_once() -> None:
     assert repr(choices) == f"SeatChoices({listed!r})"
     assert listed_times[0] == 1
     later = game.transition(state, listed[0], SeededRng(5))
-    now.state = later
+    now.put(later)
     assert listed_times[0] == 1
     assert list(choices) == list(game.legal_actions(later, seat)) and listed_times[0] == 2
     assert len(choices) and listed_times[0] == 2

@@ -9,6 +9,7 @@ bankruptcy auctions) until a seat must decide. The input state is never touched.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any, Final
 
 from tycoon.core import Action, Rng
@@ -62,11 +63,13 @@ from tycoon.games.esport_monopoly.state import (
     JailMove,
     Lots,
     Manage,
+    Now,
     Pay,
     Place,
     State,
     Table,
     Window,
+    made_table,
 )
 
 # Module constants are Final: compiled, each is read from a C static rather than looked up in
@@ -830,19 +833,20 @@ class Rules:
                 elif not t.over:
                     if kind is BUILD:
                         assert isinstance(action, A.Build)
-                        done = self.fast_build(state, action.seat, action.square)
+                        done = self.build_table(t, action.seat, action.square)
                         if done is not None:
-                            return done
+                            return State(done, state.chance, state.mail)
                     elif kind is SKIP or kind is WAIT:
-                        return self.fast_pass(state, action.seat, kind is SKIP)
+                        done = self.pass_table(t, action.seat, kind is SKIP)
+                        return State(done, state.chance, state.mail)
             elif kind is BUY_DEED:
-                done = self.fast_buy(state, action.seat)
+                done = self.buy_table(t, action.seat)
                 if done is not None:
-                    return done
+                    return State(done, state.chance, state.mail)
             if not t.over:
-                done = self.fast_decision(state, action, kind)
+                done = self.decision_table(t, action, kind)
                 if done is not None:
-                    return done
+                    return State(done, state.chance, state.mail)
         return self.general_step(state, action, rng)
 
     def general_step(self, state: State, action: Action, rng: Rng) -> State:
@@ -854,16 +858,23 @@ class Rules:
         return self.freeze(w)
 
     def fast_roll(self, state: State, rng: Rng) -> State:
+        """:meth:`roll_now` from a state to a state (``step`` and the tests)."""
+        now = Now(state)
+        self.roll_now(now, rng)
+        return now.state()
+
+    def roll_now(self, now: Now, rng: Rng) -> None:
         """The common roll, straight from table to table: a move onto a square whose effect
         needs no draw and no decision but perhaps buying or raising cash (a deed; rent or tax,
         paid in cash or owed by a player who can raise it; "go to jail"; nothing), or onto a
         card square whose card is one of those (collect, pay, repairs, a Get Out of Jail Free
         card, go to jail) or moves the token on to such a square (advance, go to, go back).
         Anything else goes the general way with the dice already thrown. A test plays
-        thousands of rolls both ways and compares the states."""
-        t = state.table
-        chance = state.chance
-        mail = state.mail
+        thousands of rolls both ways and compares the states. Writes the new table (and
+        piles) into ``now``."""
+        t = now.table
+        chance = now.chance
+        mail = now.mail
         # The table's fields it reads, each once (compiled, a struct member of the native
         # class: an int read as a C integer, an object without a type check).
         cash = t.cash
@@ -893,7 +904,8 @@ class Rules:
         if d1 == d2:
             doubles += 1
             if doubles >= self.board.doubles_to_jail:
-                return self.slow_roll(state, rng, outcome)
+                now.put(self.slow_roll(now.state(), rng, outcome))
+                return
         square = position[seat] + d1 + d2
         passed_go = square >= 40
         if passed_go:
@@ -921,7 +933,8 @@ class Rules:
                     if landlord == seat or (mortgaged >> square) & 1:
                         continue
                     if self.ask_rent:
-                        return self.slow_roll(state, rng, outcome)
+                        now.put(self.slow_roll(now.state(), rng, outcome))
+                        return
                     amount = self.rent_from(
                         square, d1 + d2, level[square], holdings[landlord], mortgaged
                     )
@@ -931,7 +944,8 @@ class Rules:
                             not (alive >> landlord) & 1
                             or mine - cash[seat] + self.max_raise(t, seat) < amount
                         ):
-                            return self.slow_roll(state, rng, outcome)
+                            now.put(self.slow_roll(now.state(), rng, outcome))
+                            return
                         debt = Pay(seat, landlord, amount, square)
                     else:
                         mine -= amount
@@ -975,7 +989,8 @@ class Rules:
                 elif effect in (K_ADVANCE, K_GOTO, K_BACK):
                     landing = True
                 elif effect != K_COLLECT and effect != K_JAIL_FREE and effect != K_TO_JAIL:
-                    return self.slow_roll(state, rng, outcome)
+                    now.put(self.slow_roll(now.state(), rng, outcome))
+                    return
                 if ev is None:
                     ev = [rolled, moved_to]
                 if unseen:
@@ -1015,11 +1030,13 @@ class Rules:
                             ev.append(("salary", seat, self.salary))
                     ev.append(MOVE_EVENTS[seat][square])
             elif kind == K_PARKING and self.free_parking and pot:
-                return self.slow_roll(state, rng, outcome)
+                now.put(self.slow_roll(now.state(), rng, outcome))
+                return
             if amount > 0:
                 if mine < amount:
                     if mine - cash[seat] + self.max_raise(t, seat) < amount:
-                        return self.slow_roll(state, rng, outcome)
+                        now.put(self.slow_roll(now.state(), rng, outcome))
+                        return
                     debt = Pay(seat, self.fines_to, amount)
                 else:
                     mine -= amount
@@ -1052,7 +1069,8 @@ class Rules:
         else:
             turn += 1
             if self.turn_cap and turn >= self.turn_cap:
-                return self.slow_roll(state, rng, outcome)
+                now.put(self.slow_roll(now.state(), rng, outcome))
+                return
             active = self.next_in[seat][alive]
             skipping &= ~(1 << active)
             doubles = 0
@@ -1124,14 +1142,22 @@ class Rules:
             0,
             acting,
         )
-        return State(table, chance, mail)
+        now.table = table
+        now.chance = chance
+        now.mail = mail
 
     def fast_jail_roll(self, state: State, rng: Rng) -> State:
+        """:meth:`jail_roll_now` from a state to a state (``step`` and the tests)."""
+        now = Now(state)
+        self.jail_roll_now(now, rng)
+        return now.state()
+
+    def jail_roll_now(self, now: Now, rng: Rng) -> None:
         """A roll in jail that stays there (no doubles, not the last try: on_roll, then the end
         of the move and the next seat's window), straight from table to table; doubles, the
         last try and the turn cap go the general way with the dice already thrown. No rent
-        may be waiting to be asked for (the general way clears it)."""
-        t = state.table
+        may be waiting to be asked for (the general way clears it). Writes into ``now``."""
+        t = now.table
         seat = t.active
         outcome = rng.below(36)
         d1 = DIE1[outcome]
@@ -1139,11 +1165,12 @@ class Rules:
         jail = t.jail[seat]
         turn = t.turn + 1
         if d1 == d2 or jail >= self.board.jail_turns or (self.turn_cap and turn >= self.turn_cap):
-            return self.slow_roll(state, rng, outcome)
+            now.put(self.slow_roll(now.state(), rng, outcome))
+            return
         jailed = list(t.jail)
         jailed[seat] = jail + 1
-        return self._end_move(
-            state,
+        now.table = self._end_move(
+            t,
             turn,
             (ROLL_EVENTS[seat][outcome],),
             t.cash,
@@ -1173,7 +1200,7 @@ class Rules:
 
     def _end_move(
         self,
-        state: State,
+        t: Table,
         turn: int,
         events: tuple[Event, ...],
         cash: tuple[int, ...],
@@ -1187,11 +1214,10 @@ class Rules:
         arenas: int,
         rent: tuple[int, ...],
         pot: int,
-    ) -> State:
+    ) -> Table:
         """The end of a move (advance, after ``events``): the window before the next roll,
         the active seat's again (``turn`` is the table's) or the next living seat's; the
-        fields the move changed are passed in, the others are the table's."""
-        t = state.table
+        fields the move changed are passed in, the others are ``t``'s."""
         active = t.active
         alive = t.alive
         skipping = t.skipping
@@ -1238,12 +1264,16 @@ class Rules:
             t.over,
             acting,
         )
-        return State(table, state.chance, state.mail)
+        return table
 
     def fast_build(self, state: State, seat: int, square: int) -> State | None:
+        """:meth:`build_table` from a state to a state (the tests)."""
+        table = self.build_table(state.table, seat, square)
+        return None if table is None else State(table, state.chance, state.mail)
+
+    def build_table(self, t: Table, seat: int, square: int) -> Table | None:
         """A building bought in the window (on_build, then advance, straight from table to
         table); None when a building-shortage auction could follow (the general way)."""
-        t = state.table
         level: list[int] = list(t.level)
         lv = level[square]
         stands = t.stands
@@ -1316,11 +1346,14 @@ class Rules:
             t.over,
             acting,
         )
-        return State(table, state.chance, state.mail)
+        return table
 
     def fast_pass(self, state: State, seat: int, skip: bool) -> State:
+        """:meth:`pass_table` from a state to a state (the tests)."""
+        return State(self.pass_table(state.table, seat, skip), state.chance, state.mail)
+
+    def pass_table(self, t: Table, seat: int, skip: bool) -> Table:
         """'wait' or 'skip' in the window (on_wait / on_skip, then advance)."""
-        t = state.table
         passed = t.passed
         skipping = t.skipping
         if skip:
@@ -1379,12 +1412,16 @@ class Rules:
             t.over,
             acting,
         )
-        return State(table, state.chance, state.mail)
+        return table
 
     def fast_buy(self, state: State, seat: int) -> State | None:
+        """:meth:`buy_table` from a state to a state (the tests)."""
+        table = self.buy_table(state.table, seat)
+        return None if table is None else State(table, state.chance, state.mail)
+
+    def buy_table(self, t: Table, seat: int) -> Table | None:
         """A deed bought at the end of a plain move (on_buy, then advance: the end of the move
         and the next window), straight from table to table; None for anything else."""
-        t = state.table
         stack = t.stack
         if len(stack) != 2 or type(stack[0]) is not EndMove or t.over:
             return None
@@ -1409,7 +1446,7 @@ class Rules:
         if old < 0 and t.owner is self._owners_key:
             self._owners_bought(new_owner, seat, square)
         return self._end_move(
-            state,
+            t,
             turn,
             (("buy", seat, square, price),),
             tuple(cash),
@@ -1426,12 +1463,16 @@ class Rules:
         )
 
     def fast_decision(self, state: State, action: Action, kind: type) -> State | None:
+        """:meth:`decision_table` from a state to a state (the tests)."""
+        table = self.decision_table(state.table, action, kind)
+        return None if table is None else State(table, state.chance, state.mail)
+
+    def decision_table(self, t: Table, action: Action, kind: type) -> Table | None:
         """A step that changes a few fields and leaves a seat to decide (opening the menu or
         a deal, a step of writing a deal, a bid or a pass that leaves the auction open, a lift
         from the menu, a mortgage or sale that leaves a debt still short, or raises enough to
         pay a roll's debt and end the move), straight from table to table; None for anything
         else (the general way). The game must not be over."""
-        t = state.table
         stack = t.stack
         top = stack[-1]
         top_kind = type(top)
@@ -1443,9 +1484,9 @@ class Rules:
                 return None
             if deal.sent:
                 return self._decided(
-                    state, (*stack[:-1], deal), (("offer", deal.proposer, deal.partner),)
+                    t, (*stack[:-1], deal), (("offer", deal.proposer, deal.partner),)
                 )
-            return self._decided(state, (*stack[:-1], deal), ())
+            return self._decided(t, (*stack[:-1], deal), ())
         if top_kind is Auction:
             assert isinstance(top, Auction)
             if kind is BID:
@@ -1464,10 +1505,10 @@ class Rules:
             bidder = order[a.at]
             if bidder != a.leader and t.cash[bidder] <= a.high:
                 return None
-            return self._decided(state, (*stack[:-1], a), events)
+            return self._decided(t, (*stack[:-1], a), events)
         if top_kind is Window:
             if kind is OPEN_MANAGE:
-                return self._decided(state, (*stack, Manage(seat)), ())
+                return self._decided(t, (*stack, Manage(seat)), ())
             return None
         if top_kind is Manage:
             if kind is OPEN_DEAL:
@@ -1503,7 +1544,7 @@ class Rules:
                     t.over,
                     ACTIVE[seat],
                 )
-                return State(table, state.chance, state.mail)
+                return table
             if kind is LIFT and type(stack[-2]) is Window:
                 assert isinstance(action, A.Lift)
                 square = action.square
@@ -1554,7 +1595,7 @@ class Rules:
                     t.over,
                     acting,
                 )
-                return State(table, state.chance, state.mail)
+                return table
             return None
         if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
             assert isinstance(top, Pay)
@@ -1587,7 +1628,7 @@ class Rules:
                 events = (("sell", seat, square, lv - 1, value),)
             raised[seat] += value
             if raised[payer] >= top.amount:
-                return self._settled(state, raised, top, mortgaged, level, stands, arenas, events)
+                return self._settled(t, raised, top, mortgaged, level, stands, arenas, events)
             # advance: the debt is still short and can still be raised. max_raise is what it
             # was when the payer was asked (at least the debt, or advance would have declared
             # the bankruptcy): a mortgage or a sale brings in exactly what it counted for that
@@ -1623,12 +1664,12 @@ class Rules:
                 t.over,
                 ACTIVE[payer],
             )
-            return State(table, state.chance, state.mail)
+            return table
         return None
 
     def _settled(
         self,
-        state: State,
+        t: Table,
         cash: list[int],
         top: Pay,
         mortgaged: int,
@@ -1636,12 +1677,11 @@ class Rules:
         stands: int,
         arenas: int,
         events: tuple[Event, ...],
-    ) -> State | None:
+    ) -> Table | None:
         """advance after a sale or mortgage that raised enough (``cash``, and the fields it
         changed): the debt paid (transfer), then the end of the move and the next window, when
         the debt was all that was left of the move (a roll's rent or tax); None otherwise (the
         general way)."""
-        t = state.table
         stack = t.stack
         if len(stack) != 2 or type(stack[0]) is not EndMove:
             return None
@@ -1664,7 +1704,7 @@ class Rules:
             pot += amount
         paid: Event = ("pay", payer, payee, amount, top.square)
         return self._end_move(
-            state,
+            t,
             turn,
             (*events, paid),
             tuple(cash),
@@ -1680,10 +1720,9 @@ class Rules:
             pot,
         )
 
-    def _decided(self, state: State, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> State:
-        """The state with a new decision stack (its top a decision frame that is not a
+    def _decided(self, t: Table, stack: tuple[Frame, ...], events: tuple[Event, ...]) -> Table:
+        """The table with a new decision stack (its top a decision frame that is not a
         window) and these events; who acts read off the top (as :meth:`acting`)."""
-        t = state.table
         table = Table(
             t.cash,
             t.position,
@@ -1715,7 +1754,7 @@ class Rules:
             t.over,
             frame_seats(stack[-1], t.active),
         )
-        return State(table, state.chance, state.mail)
+        return table
 
     def slow_roll(self, state: State, rng: Rng, outcome: int) -> State:
         """The general way, with the dice already thrown."""
@@ -2467,5 +2506,13 @@ class Rules:
         w.pop()
         self.draw(w, action.seat, CHANCE_DECK)
 
+
+# Interpreted, this module's tables are made by made_table rather than by calling the class
+# (the same Table, its slots filled in a plain function: CPython 3.11 enters a function in
+# place but calls a class through type.__call__; -2.5% instructions a player-turn). Compiled,
+# Table(...) stays the native constructor (this module's functions are then not Python
+# functions). Rebound last: the module's own uses of the class (``Tableish``) are made by now.
+if isinstance(popcount, FunctionType):
+    globals()["Table"] = made_table
 
 __all__ = ["Rules", "Work", "popcount"]

@@ -26,7 +26,7 @@ from tycoon.core import Rng
 from tycoon.core.lazy import LazyLegal
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.bots import GreedyBot
-from tycoon.games.esport_monopoly.state import State, View, Window
+from tycoon.games.esport_monopoly.state import Now, State, Table, View, Window
 
 if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
@@ -41,21 +41,11 @@ _VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
 _WINDOW: Final = Window
 
 
-@final
-class Now:
-    """The loop's current state (``state``), written once a decision, read by its seats'
-    :class:`SeatChoices` when they are listed."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-
-
 @final  # compiled: its methods and fields reached directly, not through a vtable
 class SeatChoices(Sequence[Any]):
-    """A seat's legal choices at ``now.state``, listed by ``lister(state, seat)`` when first
-    read at that state (and again once the loop has moved on): read as the list would be."""
+    """A seat's legal choices at the loop's current state (``now``), listed by
+    ``lister(state, seat)`` when first read at that state (and again once the loop has moved
+    on): read as the list would be."""
 
     __slots__ = ("_items", "_lister", "_now", "_of", "_seat")
 
@@ -63,15 +53,16 @@ class SeatChoices(Sequence[Any]):
         self._lister = lister
         self._now = now
         self._seat = seat
-        self._of: State | None = None  # the state the list was made at
+        self._of: Table | None = None  # the table of the state the list was made at
         self._items: Sequence[Any] = ()
 
     def items(self) -> Sequence[Any]:
         """The legal choices at the loop's current state, as the game lists them."""
-        state = self._now.state
-        if state is not self._of:
-            self._items = self._lister(state, self._seat)
-            self._of = state
+        now = self._now
+        table = now.table
+        if table is not self._of:
+            self._items = self._lister(now.state(), self._seat)
+            self._of = table
         return self._items
 
     def __getitem__(self, index: Any) -> Any:
@@ -102,31 +93,33 @@ def play_bots(
     # compiled, a native call rather than a method looked up on the (interpreted-derived) bot
     # with its arguments parsed, and no view made.
     brains = [bot.brain if type(bot) is GreedyBot else None for bot in bots]
+    # The game in pieces (the table, the piles), written by the rules' loop steps; the
+    # state made only where it is read (the general step, a choices list, another bot).
     now = Now(state)
     choices = [SeatChoices(legal_actions, now, seat) for seat in range(len(bots))]
     for decisions in range(limit):
-        t = state.table
+        t = now.table
         acting = t.acting
         if not acting:
-            return state, decisions
+            return now.state(), decisions
         seat = acting[0]
         brain = brains[seat]
         window = type(t.stack[-1]) is _WINDOW
         if brain is not None:
-            # The seat's choices, made once, listed at this state if read (greedy reads its
-            # choices during the decision only, and keeps none of them).
-            now.state = state
+            # The seat's choices, made once, listed at the loop's state if read (greedy reads
+            # its choices during the decision only, and keeps none of them).
             # choose(View(seat, t), legal); at a window without decide's dispatch.
             mine = choices[seat]
             action = brain.windowed(t, mine) if window else brain.decide(t, mine)
         else:
+            state = now.state()
             legal = (
                 LazyLegal(legal_actions, state, seat) if lazy[seat] else legal_actions(state, seat)
             )
             action = bots[seat].choose(_new(_VIEW, (seat, t)), legal)
-        done: State | None
+        done: Table | None
         if not fast:
-            state = rules.step(state, action, rng)
+            now.put(rules.step(now.state(), action, rng))
             continue
         # What step does, without its call: the window's fast roll, build, skip and wait,
         # and the purchase at the end of a move, straight from table to table; then the
@@ -136,35 +129,35 @@ def play_bots(
             if kind is _ROLL:
                 if not t.claims:
                     if t.jail[t.active]:
-                        state = rules.fast_jail_roll(state, rng)
+                        rules.jail_roll_now(now, rng)
                     else:
-                        state = rules.fast_roll(state, rng)
+                        rules.roll_now(now, rng)
                     continue
             elif not t.over:
                 if kind is _BUILD:
                     assert isinstance(action, _BUILD)  # not typing.cast: a Python call
-                    done = rules.fast_build(state, action.seat, action.square)
+                    done = rules.build_table(t, action.seat, action.square)
                     if done is not None:
-                        state = done
+                        now.table = done
                         continue
                 elif kind is _SKIP:
-                    state = rules.fast_pass(state, action.seat, True)
+                    now.table = rules.pass_table(t, action.seat, True)
                     continue
                 elif kind is _WAIT:
-                    state = rules.fast_pass(state, action.seat, False)
+                    now.table = rules.pass_table(t, action.seat, False)
                     continue
         elif kind is _BUY_DEED:
-            done = rules.fast_buy(state, action.seat)
+            done = rules.buy_table(t, action.seat)
             if done is not None:
-                state = done
+                now.table = done
                 continue
         if not t.over:
-            done = rules.fast_decision(state, action, kind)
+            done = rules.decision_table(t, action, kind)
             if done is not None:
-                state = done
+                now.table = done
                 continue
-        state = rules.general_step(state, action, rng)
-    return state, max(limit, 0)
+        now.put(rules.general_step(now.state(), action, rng))
+    return now.state(), max(limit, 0)
 
 
 __all__ = ["play_bots"]

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple, final
 
+_NEW: Final = object.__new__  # made_table's allocation
+
 # Who gets money that is not paid to a player.
 BANK: Final = -1
 POT: Final = -2  # the free-parking pot (house rule)
@@ -493,6 +495,77 @@ class Table(Record):
         return (Table, self.values())
 
 
+def made_table(
+    cash: tuple[int, ...],
+    position: tuple[int, ...],
+    jail: tuple[int, ...],
+    cards: tuple[int, ...],
+    alive: int,
+    eliminated: tuple[int, ...],
+    owner: tuple[int, ...],
+    level: tuple[int, ...],
+    mortgaged: int,
+    holdings: tuple[int, ...],
+    stands: int,
+    arenas: int,
+    seen: tuple[tuple[int, ...], ...],
+    hidden: tuple[int, ...],
+    pot: int,
+    active: int,
+    doubles: int,
+    again: bool,
+    turn: int,
+    dice: tuple[int, ...],
+    stack: tuple[Frame, ...],
+    passed: int,
+    skipping: int,
+    dealt: int,
+    claims: tuple[Claim, ...],
+    events: tuple[Event, ...],
+    rent: tuple[int, ...],
+    over: int,
+    acting: tuple[int, ...],
+) -> Table:
+    """``Table(...)``, interpreted, without the class call: CPython 3.11 calls a class through
+    ``type.__call__`` (its 29 arguments packed into a tuple, ``__init__`` looked up and run in
+    a new C-level frame of the interpreter), where a plain function is entered in place. The
+    same :class:`Table`, its slots filled here rather than by ``__init__``. The engine uses it
+    interpreted only (compiled, ``Table(...)`` is a native constructor, cheaper than both);
+    ``tests/esport_monopoly/test_round13_now.py`` compares the two."""
+    table: Any = _NEW(Table)
+    table.cash = cash
+    table.position = position
+    table.jail = jail
+    table.cards = cards
+    table.alive = alive
+    table.eliminated = eliminated
+    table.owner = owner
+    table.level = level
+    table.mortgaged = mortgaged
+    table.holdings = holdings
+    table.stands = stands
+    table.arenas = arenas
+    table.seen = seen
+    table.hidden = hidden
+    table.pot = pot
+    table.active = active
+    table.doubles = doubles
+    table.again = again
+    table.turn = turn
+    table.dice = dice
+    table.stack = stack
+    table.passed = passed
+    table.skipping = skipping
+    table.dealt = dealt
+    table.claims = claims
+    table.events = events
+    table.rent = rent
+    table.over = over
+    table.acting = acting
+    made: Table = table  # typed again, without a cast's call
+    return made
+
+
 @final
 class State(Record):
     """The whole truth: the table and the order of the unseen top of each card pile.
@@ -527,6 +600,40 @@ class State(Record):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (State, (self.table, self.chance, self.mail))
+
+
+@final
+class Now:
+    """A game being played on by a loop, held in pieces: its current ``table`` and the unseen
+    tops of the piles (``chance``, ``mail``), written by the rules' loop steps
+    (``Rules.roll_now``, ...), and the :class:`State` they make, made only when asked for
+    (:meth:`state`). Most steps change the table alone, and the loop reads the table alone,
+    so a step makes one record (the table) rather than two. Whoever writes ``chance`` or
+    ``mail`` writes a new ``table`` with them (every step makes a new table), so the state
+    is stale exactly when its table is not ``table``."""
+
+    __slots__ = ("chance", "made", "mail", "table")
+
+    def __init__(self, state: State) -> None:
+        self.table: Table = state.table
+        self.chance: tuple[int, ...] = state.chance
+        self.mail: tuple[int, ...] = state.mail
+        self.made: State = state
+
+    def state(self) -> State:
+        """The current state (made once from the pieces, then kept until the table changes)."""
+        made = self.made
+        if made.table is not self.table:
+            made = State(self.table, self.chance, self.mail)
+            self.made = made
+        return made
+
+    def put(self, state: State) -> None:
+        """Go on from ``state`` (a step made the whole state)."""
+        self.table = state.table
+        self.chance = state.chance
+        self.mail = state.mail
+        self.made = state
 
 
 class View(NamedTuple):
