@@ -110,6 +110,7 @@ class _Tables:
     changes hands, and each bot would otherwise work them out again)."""
 
     __slots__ = (
+        "bits",
         "board",
         "build_groups",
         "build_order",
@@ -140,6 +141,8 @@ class _Tables:
         )
         self.owner: tuple[int, ...] | None = None
         self.targets: tuple[Targets, ...] = ()
+        # By bitmask of squares: its squares in board order (set_bits), made once.
+        self.bits: dict[int, tuple[int, ...]] = {}
 
     def of(self, owner: tuple[int, ...], owned: int = -1) -> tuple[Targets, ...]:
         """By seat, the colour groups (in building order) whose deeds belong to that seat and
@@ -873,6 +876,7 @@ class Greedy:
         cash = t.cash[seat]
         mortgaged = t.mortgaged
         group_mask = self.board.group_mask
+        bits = self.tables.bits
         penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
         for group, partner, take in targets:
             if not (t.alive >> partner) & 1:
@@ -883,7 +887,11 @@ class Greedy:
             gives: list[tuple[int, ...]] = []
             for other, rival, _ in targets:
                 if rival == partner and other != group:
-                    gives.append(tuple(set_bits(group_mask[other] & held)))
+                    mine = group_mask[other] & held
+                    squares = bits.get(mine)
+                    if squares is None:  # tuple(set_bits(mine)), made once per set of squares
+                        squares = bits[mine] = tuple(set_bits(mine))
+                    gives.append(squares)
             gives.append(())
             for give in gives:
                 proposal = (partner, give, take)
@@ -903,7 +911,10 @@ class Greedy:
                 if pay > cash - self.reserve:
                     self._retry_cash = min(self._retry_cash, pay + self.reserve)
                     continue
-                fees = sum(self.board.fee[s] for s in take if (mortgaged >> s) & 1)
+                fees = 0  # the fees on the mortgaged deeds taken (a loop: no generator)
+                for s in take:
+                    if (mortgaged >> s) & 1:
+                        fees += self.board.fee[s]
                 if pay + fees > cash:
                     continue
                 score = worth_taken - worth_given - pay + COMPLETE_BONUS
