@@ -110,6 +110,7 @@ class _Tables:
     changes hands, and each bot would otherwise work them out again)."""
 
     __slots__ = (
+        "bits",
         "board",
         "build_groups",
         "build_order",
@@ -140,6 +141,8 @@ class _Tables:
         )
         self.owner: tuple[int, ...] | None = None
         self.targets: tuple[Targets, ...] = ()
+        # By bitmask of squares: its squares in board order (set_bits), made once.
+        self.bits: dict[int, tuple[int, ...]] = {}
 
     def of(self, owner: tuple[int, ...], owned: int = -1) -> tuple[Targets, ...]:
         """By seat, the colour groups (in building order) whose deeds belong to that seat and
@@ -422,29 +425,78 @@ class Greedy:
         return CARD_FINE[seat] if t.cash[seat] >= top.amount + self.reserve else TAKE_CHANCE[seat]
 
     # -- before rolling ---------------------------------------------------------------------------
-    def windowed(self, t: Table, legal: Sequence[Any]) -> Action:
+    def windowed(self, t: Table, legal: Sequence[Any], jail_done: bool = False) -> Action:
         """:meth:`decide` at a window (the own loop calls it there directly): the most common
-        decision, mostly ending in a roll or a skip. ``window(t, legal, own_turn)``, inline
-        (``out_of_turn``, or ``pre_roll`` out of jail)."""
-        if self.noise and self.bot.explores(self.noise):
-            return self.bot.random_choice(legal)
+        decision, mostly ending in a roll or a skip. Ask for rent owed; then the one management
+        action wanted (build, lift, or open a deal: :meth:`management`, worked out here inline
+        with its building pick, :meth:`ranked_build`: the own loop's commonest decision, a call
+        or two less); else roll (own turn; in jail :meth:`pre_roll` first, which comes back
+        with ``jail_done``) or skip until the bot's own turn (the window's first and second
+        choices, not read from the list, which may go unlisted).
+        ``tests/esport_monopoly/test_round13_window.py`` compares it with :meth:`management`
+        at every window of many games."""
         seat = self.seat
         own_turn = seat == t.active
-        if own_turn and t.jail[seat]:
-            return self.pre_roll(t, legal)
+        if not jail_done:
+            if self.noise and self.bot.explores(self.noise):
+                return self.bot.random_choice(legal)
+            if own_turn and t.jail[seat]:
+                return self.pre_roll(t, legal)
         if t.claims:
             for choice in legal:
                 if isinstance(choice, A.Claim):
                     return choice
         stuck = self.stuck
-        if stuck[0] != t.turn or stuck[1] != t.doubles:
-            intent = self.management(t, own_turn)
-            if intent is not None:
-                if type(intent) is A.Build:
-                    return intent  # offered directly in the window
-                if self.monopoly.has_menu(t, seat):
-                    self.intent = intent
-                    return self._manage
+        if stuck[0] == t.turn and stuck[1] == t.doubles:
+            return self._roll if own_turn else self._skip  # no managing again this window
+        cash = t.cash[seat]
+        owner = t.owner
+        rules = self.rules
+        if owner is rules._owners_key:
+            groups = rules._full_groups[seat]
+        else:
+            groups = rules.full_groups(t, seat)
+        if groups:
+            if groups is not self._ranked_of:
+                self.rank_groups(groups)
+            budget = cash - (self.reserve if own_turn else self.reserve // 3)
+            if budget >= self._least_cost:
+                # ranked_build, inline: the first group in building order within the budget,
+                # unmortgaged, whose least built event (the last among equals) can take one.
+                level = t.level
+                mortgaged = t.mortgaged
+                for members, mask, cost in self._ranked:
+                    if cost > budget or mortgaged & mask:
+                        continue
+                    low = 9
+                    square = -1
+                    for s in members:
+                        lv = level[s]
+                        if lv <= low:
+                            low = lv
+                            square = s
+                    if low < 4:
+                        if t.stands:
+                            return self._build_of[square]  # offered directly in the window
+                    elif low == 4 and t.arenas:
+                        return self._build_of[square]
+        intent: Action | None = None
+        held = t.holdings[seat]
+        mortgaged = held & t.mortgaged
+        if mortgaged and cash >= self.reserve + 33:
+            intent = self.lift_intent(held, mortgaged, cash)
+        if own_turn and intent is None and self.trades and not (t.dealt >> seat) & 1:
+            targets = self._targets if owner is self._targets_owner else self.deal_targets(t)
+            if targets and (
+                targets is not self._deals_key
+                or cash >= self._retry_cash
+                or t.turn >= self._deals_turn
+            ):
+                intent = self.deal_intent(t, targets)
+        if intent is not None and self.monopoly.has_menu(t, seat):
+            # The window's last choice is then 'manage' (told without listing them).
+            self.intent = intent
+            return self._manage
         return self._roll if own_turn else self._skip
 
     def pre_roll(self, t: Table, legal: Sequence[Any]) -> Action:
@@ -456,32 +508,7 @@ class Greedy:
                     return USE_CARD[seat]
                 if t.cash[seat] >= self.board.jail_fine + self.reserve:
                     return PAY_FINE[seat]
-        return self.window(t, legal, True)
-
-    def out_of_turn(self, t: Table, legal: Sequence[Any]) -> Action:
-        return self.window(t, legal, False)
-
-    def window(self, t: Table, legal: Sequence[Any], own_turn: bool) -> Action:
-        """A pre-roll window, the roller's or another seat's: ask for rent owed, then the one
-        management action wanted, else roll (own turn) or skip (out of turn)."""
-        if t.claims:
-            for choice in legal:
-                if isinstance(choice, A.Claim):
-                    return choice
-        stuck = self.stuck
-        intent: Action | None = None
-        if stuck[0] != t.turn or stuck[1] != t.doubles:
-            intent = self.management(t, own_turn)
-        if intent is not None:
-            if isinstance(intent, A.Build):
-                return intent  # offered directly in the window
-            if self.monopoly.has_menu(t, self.seat):
-                # The window's last choice is then 'manage' (told without listing them).
-                self.intent = intent
-                return self._manage
-        # Own turn: roll (in jail: try for doubles); out of turn: skip until my own turn (the
-        # window's first and second choices: not read from the list, which may go unlisted).
-        return self._roll if own_turn else self._skip
+        return self.windowed(t, legal, True)
 
     def unowned(self, t: Table) -> int:
         """How many deeds have no owner (the deeds outside every seat's holdings)."""
@@ -491,61 +518,67 @@ class Greedy:
         return (self.board.property_mask & ~owned).bit_count()
 
     def management(self, t: Table, own_turn: bool) -> Action | None:
-        """The one management action wanted now (build, lift, or open a deal), if any."""
+        """The one management action wanted now (build, lift, or open a deal), if any (what
+        :meth:`windowed` works out inline)."""
         seat = self.seat
         cash = t.cash[seat]
-        owner = t.owner
-        rules = self.rules
-        if owner is rules._owners_key:
-            groups = rules._full_groups[seat]
-        else:
-            groups = rules.full_groups(t, seat)
+        groups = self.rules.full_groups(t, seat)
         if groups:
-            if groups is not self._ranked_of:
-                self.rank_groups(groups)
             # Out of turn (asked because it could build) it keeps a smaller reserve: a rival is
             # about to roll.
             budget = cash - (self.reserve if own_turn else self.reserve // 3)
-            # Below the cheapest group's building cost nothing can be built (about half the
-            # calls): told without the scan.
-            if budget >= self._least_cost:
-                best = self.ranked_build(t, budget)
-                if best >= 0:
-                    return self._build_of[best]
+            best = self.pick_build(t, groups, budget)
+            if best >= 0:
+                return self._build_of[best]
         held = t.holdings[seat]
         mortgaged = held & t.mortgaged
         if mortgaged and cash >= self.reserve + 33:
-            # Lift a mortgage when rich: the first mortgaged deed (in board order) whose lift
-            # leaves the margin (a smaller one on full groups, which then can be built on).
-            if mortgaged != self._lift_mortgaged or held != self._lift_held:
-                self.lift_needs(held, mortgaged)
-            if cash >= self._lift_least:
-                for square, need in self._lift_needs:
-                    if cash >= need:
-                        return self._lift_of[square]
+            lift = self.lift_intent(held, mortgaged, cash)
+            if lift is not None:
+                return lift
         if own_turn and self.trades and not (t.dealt >> seat) & 1:
-            # Look for a deal when deeds, mortgages or cash have changed enough, or now and then.
-            targets = self._targets if owner is self._targets_owner else self.deal_targets(t)
+            targets = self.deal_targets(t)
             if targets and (
                 targets is not self._deals_key
                 or cash >= self._retry_cash
                 or t.turn >= self._deals_turn
             ):
-                self._deals_key = targets
-                self._deals_turn = t.turn + REPEAT_AFTER
-                plan = self.find_deal(t)
-                if plan is not None:
-                    self.plan = plan
-                    self._deals_key = None  # look again next turn
-                    return OPEN_DEAL[seat][plan[0]]
+                return self.deal_intent(t, targets)
         return None
+
+    def lift_intent(self, held: int, mortgaged: int, cash: int) -> Action | None:
+        """Lift a mortgage when rich: the first mortgaged deed (in board order) whose lift
+        leaves the margin (a smaller one on full groups, which then can be built on)."""
+        if mortgaged != self._lift_mortgaged or held != self._lift_held:
+            self.lift_needs(held, mortgaged)
+        if cash >= self._lift_least:
+            for square, need in self._lift_needs:
+                if cash >= need:
+                    return self._lift_of[square]
+        return None
+
+    def deal_intent(self, t: Table, targets: Targets) -> Action | None:
+        """Look for a deal (``targets``: the bot's deal targets, which changed since it last
+        looked, or its cash reached what an unaffordable one needed, or it is time again)."""
+        self._deals_key = targets
+        self._deals_turn = t.turn + REPEAT_AFTER
+        plan = self.find_deal(t)
+        if plan is None:
+            return None
+        self.plan = plan
+        self._deals_key = None  # look again next turn
+        return OPEN_DEAL[self.seat][plan[0]]
 
     def lift_needs(self, held: int, mortgaged: int) -> None:
         """For :meth:`management`: the cash at which each mortgaged deed would be lifted (its
         lift plus the margin), in board order, and the least of them; kept for the deeds held
         and mortgaged, which a decision rarely changes."""
         needs: list[tuple[int, int]] = []
-        for square in set_bits(mortgaged):
+        rest = mortgaged
+        while rest:  # set_bits(mortgaged), inline: no generator
+            low = rest & -rest
+            rest ^= low
+            square = low.bit_length() - 1
             mask = self.board.group_mask[self.board.group[square]]
             margin = self.reserve * (1 if held & mask == mask else 4)
             needs.append((square, self.board.lift[square] + margin))
@@ -843,6 +876,7 @@ class Greedy:
         cash = t.cash[seat]
         mortgaged = t.mortgaged
         group_mask = self.board.group_mask
+        bits = self.tables.bits
         penalty = PENALTY_SHARE * COMPLETE_BONUS // max(1, t.alive.bit_count() - 1)
         for group, partner, take in targets:
             if not (t.alive >> partner) & 1:
@@ -853,7 +887,11 @@ class Greedy:
             gives: list[tuple[int, ...]] = []
             for other, rival, _ in targets:
                 if rival == partner and other != group:
-                    gives.append(tuple(set_bits(group_mask[other] & held)))
+                    mine = group_mask[other] & held
+                    squares = bits.get(mine)
+                    if squares is None:  # tuple(set_bits(mine)), made once per set of squares
+                        squares = bits[mine] = tuple(set_bits(mine))
+                    gives.append(squares)
             gives.append(())
             for give in gives:
                 proposal = (partner, give, take)
@@ -873,7 +911,10 @@ class Greedy:
                 if pay > cash - self.reserve:
                     self._retry_cash = min(self._retry_cash, pay + self.reserve)
                     continue
-                fees = sum(self.board.fee[s] for s in take if (mortgaged >> s) & 1)
+                fees = 0  # the fees on the mortgaged deeds taken (a loop: no generator)
+                for s in take:
+                    if (mortgaged >> s) & 1:
+                        fees += self.board.fee[s]
                 if pay + fees > cash:
                     continue
                 score = worth_taken - worth_given - pay + COMPLETE_BONUS
@@ -902,15 +943,18 @@ class Greedy:
             return DROP[seat]
         _, give, take, cash = plan
         # Each step of the plan if it is among the choices (told as the game lists them, from
-        # the deeds each side may trade and the cash each has, without listing them all).
+        # the deeds each side may trade and the cash each has, without listing them all: a
+        # deed is tradeable when its holder holds it and its group has no buildings,
+        # Rules.tradeable).
         for square in give:
             if square not in d.give:
-                if square in self.rules.tradeable(t, seat):
+                if (t.holdings[seat] & ~self.rules.improved(t, seat)) >> square & 1:
                     return GIVE[seat][square]
                 return DROP[seat]
         for square in take:
             if square not in d.take:
-                if square in self.rules.tradeable(t, d.partner):
+                partner = d.partner
+                if (t.holdings[partner] & ~self.rules.improved(t, partner)) >> square & 1:
                     return TAKE[seat][square]
                 return DROP[seat]
         if cash != d.cash:
@@ -925,8 +969,12 @@ class Greedy:
         lists them (without listing the whole menu), anything else looked up in the list."""
         kind = type(intent)
         if kind is A.Lift:
+            # Rules.lift_squares: a mortgaged deed of the seat's whose lift it can pay.
             assert isinstance(intent, A.Lift)
-            return intent.square in self.rules.lift_squares(t, self.seat)
+            square = intent.square
+            seat = self.seat
+            mortgaged = t.holdings[seat] & t.mortgaged
+            return bool(mortgaged >> square & 1) and self.board.lift[square] <= t.cash[seat]
         if kind is A.OpenDeal:
             return not (t.dealt >> self.seat) & 1 and intent in self.monopoly.deal_partners(
                 t, self.seat
