@@ -371,6 +371,7 @@ class Rules:
         "_least_cost",
         "_owners_key",
         "_owners_mask",
+        "_seats_from",
         "after",
         "ask_rent",
         "before",
@@ -439,6 +440,8 @@ class Rules:
         self.after = tuple(
             tuple((seat + i) % players for i in range(1, players)) for seat in range(players)
         )
+        # seats_from's answers, by the seats still in and the seat first (alive << 3 | seat).
+        self._seats_from: dict[int, tuple[int, ...]] = {}
         # By active seat then seat: the seats asked before it in that window (turn order).
         self.before = tuple(
             tuple(
@@ -2041,8 +2044,13 @@ class Rules:
 
     def seats_from(self, w: Work, seat: int) -> tuple[int, ...]:
         """Solvent seats in turn order starting with ``seat`` (or the next one if it is out)."""
-        order = (seat, *self.after[seat])
-        return tuple(s for s in order if (w.alive >> s) & 1)
+        alive = w.alive
+        key = (alive << 3) | seat
+        known = self._seats_from.get(key)
+        if known is None:
+            order = (seat, *self.after[seat])
+            known = self._seats_from[key] = tuple([s for s in order if (alive >> s) & 1])
+        return known
 
     def end_move(self, w: Work) -> None:
         active = w.active
@@ -2213,8 +2221,8 @@ class Rules:
     def bankrupt(self, w: Work, debtor: int, creditor: int, square: int) -> None:
         """The debtor cannot raise enough: everything is sold and mortgaged, the cash raised
         paid, and the deeds go to the creditor (10% due on each) or, to the bank, to auction."""
-        held = w.holdings[debtor]
-        for s in set_bits(held):
+        squares = list(set_bits(w.holdings[debtor]))
+        for s in squares:
             lv = w.level[s]
             if lv:
                 if lv == 5:
@@ -2230,7 +2238,6 @@ class Rules:
         w.add_cash(debtor, -raised)
         cards = w.cards[debtor]
         w.set_cards(debtor, 0)
-        squares = list(set_bits(held))
         # What happens is announced in order: what the debtor raised is paid, then who is out,
         # to whom, and where the deeds and cards go.
         if raised:
@@ -2471,8 +2478,9 @@ class Rules:
             w.set_cards(p, (w.cards[p] & ~d.give_cards) | d.take_cards)
             w.set_cards(q, (w.cards[q] & ~d.take_cards) | d.give_cards)
         w.ev.append(("deal", p, q, 1))
-        to_partner = tuple(s for s in d.give if (w.mortgaged >> s) & 1)
-        to_proposer = tuple(s for s in d.take if (w.mortgaged >> s) & 1)
+        mortgaged = w.mortgaged
+        to_partner = tuple([s for s in d.give if (mortgaged >> s) & 1])
+        to_proposer = tuple([s for s in d.take if (mortgaged >> s) & 1])
         if to_proposer:
             w.push(Fee(p, to_proposer))
         if to_partner:
@@ -2481,7 +2489,7 @@ class Rules:
     def on_repay(self, w: Work, action: A.Repay) -> None:
         top = w.stack[-1]
         assert isinstance(top, Fee)
-        rest = tuple(s for s in top.squares if s != action.square)
+        rest = tuple([s for s in top.squares if s != action.square])
         if rest:
             w.replace_top(Fee(top.seat, rest))
         else:
@@ -2492,7 +2500,10 @@ class Rules:
         top = w.stack[-1]
         assert isinstance(top, Fee)
         w.pop()
-        total = sum(self.board.fee[s] for s in top.squares)
+        fee = self.board.fee
+        total = 0
+        for s in top.squares:
+            total += fee[s]
         w.ev.append(("fee", action.seat, top.squares, total))
         self.charge(w, action.seat, BANK, total)
 
