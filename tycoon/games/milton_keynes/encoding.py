@@ -17,6 +17,7 @@ from operator import ne
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
+from tycoon.core.bitset import set_bits
 from tycoon.core.encoding import (
     ActionKind,
     Canvas,
@@ -54,7 +55,7 @@ from tycoon.games.milton_keynes.board import LABELS, SIZE
 from tycoon.games.milton_keynes.cards import KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
 from tycoon.games.milton_keynes.legal import OfferSet, PairSet
 from tycoon.games.milton_keynes.scoring import Building
-from tycoon.games.milton_keynes.state import Phase
+from tycoon.games.milton_keynes.state import Phase, State
 from tycoon.games.milton_keynes.view import View
 
 AMOUNT_BUCKETS = 8  # bribes and LOBBY
@@ -198,6 +199,12 @@ class MiltonKeynesEncoding(Encoding[View]):
         # Per observer (a spectator counts as seat 0): each seat counted from it.
         self._relative = [[(other - seat) % players for other in seats] for seat in seats]
         self._figure_columns = range(7)
+        # The trade phase's ids from the rules (see rule_ids): each seat's Pass, made once, and
+        # the game's rules (what the offers are made from).
+        self._rules: Any = getattr(game, "rules", None)
+        self._pass_id = self.base_id(Pass)
+        self._passes = [Pass(other) for other in seats]
+        self._targets = [tuple(t for t in seats if t != seat) for seat in seats]
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if isinstance(legal, PairSet):
@@ -213,6 +220,53 @@ class MiltonKeynesEncoding(Encoding[View]):
             build = partial(_spread_offer, legal, 1 + number * per_target, per_target)
             found.span(self._offer_base[target], OFFER_SLOTS * OFFER_CASH, build)
         return found
+
+    def rule_ids(self, state: State, seat: int) -> LegalIds | None:
+        """A trade turn's ids straight from the state, as the game's offer set gives them
+        (``legal_ids`` above): pass, and while the seat has offers left, for each other seat a
+        run of ``OFFER_SLOTS`` offers evenly spread over the ranked offers to it, each a run of
+        ``OFFER_CASH`` cash buckets. With one card a side at most (the default ``offer-cards``),
+        the offers to a seat are every pair of sides but nothing-for-nothing: (1 + the cards the
+        seat may give) times (1 + the cards it may ask for), less one, so the count comes from
+        two bit counts and no pool nor offer set is made; an offer is made from its rank when
+        its id is played. Other decisions (and more cards a side) take the listed path."""
+        rules = self._rules
+        if state.phase != Phase.TRADE or rules is None or rules.offer_cards != 1:
+            return None
+        if seat not in rules.to_act(state):
+            return None
+        found: dict[int, Any] = {self._pass_id: self._passes[seat]}
+        ids = LegalIds(found)
+        if state.offers_left[seat] <= 0:
+            return ids
+        player = state.players[seat]
+        city = state.city
+        deeds = player.deeds
+        wantable = rules.deeds_in_game(city) & ~city.built & ~deeds
+        gives = 1 + deeds.bit_count() + sum(1 for held in player.permits if held)
+        wants = 1 + wantable.bit_count() + PERMIT_TYPES
+        per_target = gives * wants - 1
+        targets = self._targets[seat]
+        if per_target <= OFFER_SLOTS:  # pragma: no cover - every permit may be asked for
+            return None
+        cash = player.cash
+        for target in targets:
+            ids.span(
+                self._offer_base[target],
+                OFFER_SLOTS * OFFER_CASH,
+                _RankedOffer(
+                    seat,
+                    target,
+                    deeds,
+                    player.permits,
+                    wantable,
+                    wants,
+                    per_target,
+                    cash,
+                    rules.economy.bank_total - cash,
+                ),
+            )
+        return ids
 
     def _pair_ids(self, legal: PairSet) -> LegalIds:
         """A pair set's ids without building a pair: every pair is an amount range of its
@@ -509,6 +563,62 @@ def _spread_offer(legal: OfferSet, first: int, per_target: int, offset: int) -> 
         raise TypeError(f"an offer set's offer {choice!r} is not an amount range")
     built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
     return built
+
+
+class _RankedOffer:
+    """The offers of a trade turn's run of ids to one seat, made by rank as the game's
+    ``OfferSet`` (one card a side at most) ranks them, only when an id is played."""
+
+    __slots__ = (
+        "ask",
+        "cash",
+        "deeds",
+        "per_target",
+        "permits",
+        "seat",
+        "target",
+        "wantable",
+        "wants",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        target: int,
+        deeds: int,
+        permits: tuple[int, ...],
+        wantable: int,
+        wants: int,
+        per_target: int,
+        cash: int,
+        ask: int,
+    ) -> None:
+        self.seat = seat
+        self.target = target
+        self.deeds = deeds
+        self.permits = permits
+        self.wantable = wantable
+        self.wants = wants
+        self.per_target = per_target
+        self.cash = cash
+        self.ask = ask
+
+    def __call__(self, offset: int) -> Action:
+        slot, bucket = divmod(offset, OFFER_CASH)
+        rest = round(slot * (self.per_target - 1) / (OFFER_SLOTS - 1))
+        give_index, want_index = divmod(rest + 1, self.wants)
+        give_items = [LABELS[p] for p in set_bits(self.deeds)]
+        give_items += [PERMIT_CODES[p] for p, held in enumerate(self.permits) if held]
+        want_items = [LABELS[p] for p in set_bits(self.wantable)]
+        want_items += PERMIT_CODES
+        give = (give_items[give_index - 1],) if give_index else ()
+        want = (want_items[want_index - 1],) if want_index else ()
+        low = -self.ask
+        choice = AmountRange(
+            Offer(self.seat, self.target, low, give, want), low, self.cash, field="cash"
+        )
+        built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
+        return built
 
 
 def _pair_bucket(legal: PairSet, index: int, bucket: int) -> Action:

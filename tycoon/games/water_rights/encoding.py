@@ -31,7 +31,16 @@ from tycoon.games.water_rights.actions import (
 )
 from tycoon.games.water_rights.catalogue import CELL_NAMES, CELLS, COLOURS, MAYORS, ROLES
 from tycoon.games.water_rights.rules import BuildChoices
-from tycoon.games.water_rights.state import EMPTY, PHASE_NAMES, Town, View
+from tycoon.games.water_rights.state import (
+    DRAFT,
+    EMPTY,
+    KING_POLICY,
+    KING_SETUP,
+    PHASE_NAMES,
+    State,
+    Town,
+    View,
+)
 
 if TYPE_CHECKING:
     from tycoon.games.water_rights.game import WaterRights
@@ -155,6 +164,9 @@ class WaterRightsEncoding(Encoding[View]):
         self._turn_at = self.slice_of("turn").start
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
+        # Ids kept by the figures they follow from (see rule_ids), and each role's seat.
+        self._kept_ids: dict[tuple[Any, ...], LegalIds] = {}
+        self._seat_of_role: Any = game.seat_of_role
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """The building phase's choices give their builds as cells per card: each build's id
@@ -171,6 +183,43 @@ class WaterRightsEncoding(Encoding[View]):
                 found[at[cell]] = LATER
         # The seat's own Done closes every building phase's choices.
         ids.build = partial(self._build, others[-1].seat)
+        return ids
+
+    def rule_ids(self, state: State, seat: int) -> LegalIds | None:
+        """The King's turn and a mayor's drafting, whose choices depend on a few figures only:
+        their ids are kept by those figures (what ``king_choices`` and ``draft_choices`` read:
+        the seat, the phase, the King's changes made, the tax and water price; the seat, the
+        two assembly lines and the town's cash) and handed out again (shared, so their mask is
+        kept too) whenever the figures come back; the first time, they are the listed path's
+        (the game's list, then ``legal_ids``). Other decisions take the listed path."""
+        phase = state.phase
+        if phase in (KING_POLICY, KING_SETUP):
+            key: tuple[Any, ...] = (
+                seat,
+                phase,
+                state.king_changes,
+                state.tax_colours,
+                state.tax_dollars,
+                state.tax_tiles,
+                state.water_dollars,
+                state.water_units,
+            )
+        elif phase == DRAFT:
+            key = (seat, state.district_line, state.plant_line, state.towns[state.active - 1].cash)
+        else:
+            return None
+        ids = self._kept_ids.get(key)
+        if ids is not None and self._seat_of_role[state.active] == seat:
+            return ids
+        game: Any = self.game
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        ids = self.legal_ids(legal)
+        ids.shared = True
+        if len(self._kept_ids) >= _KEPT_IDS:
+            self._kept_ids.clear()
+        self._kept_ids[key] = ids
         return ids
 
     def _build(self, seat: int, action_id: int) -> Build:
@@ -340,6 +389,10 @@ class WaterRightsEncoding(Encoding[View]):
                 cell = low.bit_length() - 1
                 put[start + cell * size + figure] = 1 if now_bits & low else 0
                 changed ^= low
+
+
+# How many sets of ids rule_ids keeps before it starts again.
+_KEPT_IDS = 1024
 
 
 def _town_figures(town: Town) -> list[float]:
