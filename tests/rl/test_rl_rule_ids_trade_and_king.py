@@ -137,3 +137,36 @@ def test_water_rights_kept_ids_come_back_for_the_same_figures(
             assert action is not None
             table.play(action)
     assert again > 20
+
+
+def test_milton_keynes_building_ids_equal_the_generic_scan() -> None:
+    """A building turn's ids, found by the order of its list (seal, each permit's builds, the
+    extensions), are those the generic scan of every choice gives; a list in another order
+    (shuffled) takes the generic scan, so gives them too."""
+    from tycoon.core.encoding import Encoding
+    from tycoon.games.milton_keynes.legal import ListSet
+
+    game = make("milton-keynes", 4)
+    table = Table(game)
+    encoding = game.encoding()
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    turns = 0
+    for seed in range(6):
+        table.reset(seed)
+        while to_act := table.to_act():
+            seat = to_act[0]
+            legal = game.legal_actions(table.state, seat)
+            if type(legal) is ListSet and len(legal) > 1:
+                every = Encoding.legal_ids(encoding, list(legal.actions))
+                _same(encoding.legal_ids(legal), every)
+                shuffled = list(legal.actions)
+                rng.shuffle(shuffled)
+                _same(encoding.legal_ids(ListSet(shuffled)), Encoding.legal_ids(encoding, shuffled))
+                kinds.update(type(action).__name__ for action in legal.actions)
+                turns += 1
+            ids = sorted(table.legal_ids(seat))
+            action = table.action(seat, ids[rng.randrange(len(ids))])
+            assert action is not None
+            table.play(action)
+    assert turns > 20 and {"Seal", "Build", "Extend"} <= kinds

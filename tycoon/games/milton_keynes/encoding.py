@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import compress
-from operator import ne
+from operator import attrgetter, ne
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
@@ -53,7 +53,7 @@ from tycoon.games.milton_keynes.actions import (
 )
 from tycoon.games.milton_keynes.board import LABELS, SIZE
 from tycoon.games.milton_keynes.cards import KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
-from tycoon.games.milton_keynes.legal import OfferSet, PairSet
+from tycoon.games.milton_keynes.legal import ListSet, OfferSet, PairSet
 from tycoon.games.milton_keynes.scoring import Building
 from tycoon.games.milton_keynes.state import Phase, State
 from tycoon.games.milton_keynes.view import View
@@ -205,10 +205,16 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._pass_id = self.base_id(Pass)
         self._passes = [Pass(other) for other in seats]
         self._targets = [tuple(t for t in seats if t != seat) for seat in seats]
+        # A building turn's ids (see _commission_ids).
+        self._seal_id = self.base_id(Seal)
+        self._extend_id = self.base_id(Extend)
+        self._build_base = {code: self.base_id(Build, (code,)) for code in PERMIT_CODES}
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if isinstance(legal, PairSet):
             return self._pair_ids(legal)
+        if type(legal) is ListSet:
+            return self._commission_ids(legal.actions)
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
         # Offers are ranked target by target: pick evenly spread ones by position. Every offer
@@ -267,6 +273,38 @@ class MiltonKeynesEncoding(Encoding[View]):
                 ),
             )
         return ids
+
+    def _commission_ids(self, actions: tuple[Action, ...]) -> LegalIds:
+        """A building turn's ids (seal, then the commissions as ``Rules.commissions`` lists
+        them: the new buildings permit by permit, then the extensions), found by their order
+        at C speed instead of action by action: each permit's run of builds, and the run of
+        extensions, keeps ``slots`` of its members evenly spread (as the generic scan groups
+        them). Another shape of list takes the generic scan."""
+        kinds = list(map(type, actions))
+        builds = kinds.count(Build)
+        extends = kinds.count(Extend)
+        if kinds != [Seal, *[Build] * builds, *[Extend] * extends]:
+            return super().legal_ids(list(actions))
+        found: dict[int, Any] = {self._seal_id: actions[0]}
+        if builds:
+            permits = list(map(_PERMIT_OF, actions[1 : 1 + builds]))
+            first = 0
+            for permit in dict.fromkeys(permits):
+                count = permits.count(permit)
+                base = self._build_base.get(permit)
+                if base is None or permits[first : first + count].count(permit) != count:
+                    # Not in runs, or a permit out of the table: the generic scan.
+                    return super().legal_ids(list(actions))
+                for slot, choice in enumerate(
+                    spread(actions[1 + first : 1 + first + count], COMMISSION_SLOTS)
+                ):
+                    found[base + slot] = choice
+                first += count
+        if extends:
+            base = self._extend_id
+            for slot, choice in enumerate(spread(actions[1 + builds :], EXTENSION_SLOTS)):
+                found[base + slot] = choice
+        return LegalIds(found)
 
     def _pair_ids(self, legal: PairSet) -> LegalIds:
         """A pair set's ids without building a pair: every pair is an amount range of its
@@ -549,6 +587,8 @@ class MiltonKeynesEncoding(Encoding[View]):
         return kind_at + owner_at
 
 
+# A build's permit (at C speed over a run of builds).
+_PERMIT_OF = attrgetter("permit")
 # How many phases there are (``len`` of an enum class is a Python call).
 _PHASES = len(Phase)
 
