@@ -13,7 +13,15 @@ from itertools import combinations, compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from tycoon.core.encoding import LATER, ActionKind, Canvas, Encoding, FeatureSlice, LegalIds
+from tycoon.core.encoding import (
+    LATER,
+    ActionKind,
+    Canvas,
+    Encoding,
+    FeatureSlice,
+    LegalIds,
+    field_run,
+)
 from tycoon.games.water_rights.actions import (
     AdjustTax,
     AdjustWater,
@@ -160,7 +168,11 @@ class WaterRightsEncoding(Encoding[View]):
         self._figures_at = self.slice_of("town figures").start
         self._cells_at = self.slice_of("town cells").start
         self._town_cells = CELLS * CELL_FIGURES
-        self._board_names = [f"board {number}" for number in range(len(MAYORS))]
+        # Per town, the names of its records: the town, its figures, its board.
+        self._board_names = [
+            (f"board {number} town", f"board {number} figures", f"board {number}")
+            for number in range(len(MAYORS))
+        ]
         self._turn_at = self.slice_of("turn").start
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
@@ -231,7 +243,8 @@ class WaterRightsEncoding(Encoding[View]):
         # What the runs below were last made from (the persistent canvas's record; a fresh
         # canvas, written once, gets an empty one, so that every run is written).
         record = canvas.memo if canvas.memo is not None else {}
-        head_sources = (view.role, view.active, view.phase, view.round)
+        whole: tuple[Any, ...] = view  # read by runs of fields (see field_run)
+        head_sources = whole[_HEAD]
         if record.get("head sources") != head_sources:
             record["head sources"] = head_sources
             head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
@@ -249,11 +262,11 @@ class WaterRightsEncoding(Encoding[View]):
             for number, town in enumerate(towns):
                 # A town that did not change is the same object: its figures and cells are
                 # kept. Of a changed board, only the cells that changed are written again.
-                name = self._board_names[number]
-                if memo is not None and memo.get(name + " town") is town:
+                town_name, figures_name, name = self._board_names[number]
+                if memo is not None and memo.get(town_name) is town:
                     continue
                 canvas.block(
-                    name + " figures",
+                    figures_name,
                     self._figures_at + number * TOWN_FIGURES,
                     _town_figures(town),
                 )
@@ -262,11 +275,13 @@ class WaterRightsEncoding(Encoding[View]):
                 if memo is None:
                     canvas.data[start : start + self._town_cells] = self._cells(town)
                     continue
-                memo[name + " town"] = town
+                memo[town_name] = town
                 old = memo.get(name)
                 if old is None:
                     canvas.data[start : start + self._town_cells] = self._cells(town)
-                elif old != board:
+                else:
+                    # (Each figure compared by identity, then only where it changed: no
+                    # comparison of the whole board first.)
                     self._changed_cells(town, old, canvas, start)
                 memo[name] = board
         # The rest in three runs, each written again only when its sources changed: the active
@@ -288,45 +303,38 @@ class WaterRightsEncoding(Encoding[View]):
                 turn.new_plants.bit_count(),
             )
             canvas.block("turn figures", self._turn_at, figures)
-        economy = (
-            view.treasury,
-            view.bank,
-            view.tax_dollars,
-            view.tax_tiles,
-            view.water_dollars,
-            view.water_units,
-            view.tax_colours,
-            view.roll,
-            view.king_changes,
-            view.event,
-            view.demand,
-        )
+        # (The economy's fields, treasury to demand, read as one run: its sources.)
+        economy = whole[_ECONOMY]
         if record.get("economy sources") != economy:
             record["economy sources"] = economy
-            values: list[float] = list(economy[:6])
+            values: list[float] = [
+                view.treasury,
+                view.bank,
+                view.tax_dollars,
+                view.tax_tiles,
+                view.water_dollars,
+                view.water_units,
+            ]
             values += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
             values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
             canvas.block("economy", self._economy_at, values)
         own = view.secrets[view.role] if view.role is not None else EMPTY
-        cards = (
-            view.district_line,
-            view.plant_line,
-            view.district_deck_size,
-            view.plant_deck_size,
-            view.event_deck_size,
-            view.demand_deck_size,
-            len(view.event_discard),
-            len(view.demand_discard),
-            len(view.removed),
-            view.bonus,
-            view.bonus_owner,
-            own,
-        )
+        # (The cards in sight and the decks, the district line to the bonus goals' owners, read
+        # as one run, and the observer's secret goal: its sources.)
+        cards = (whole[_CARDS], own)
         if record.get("card sources") != cards:
             record["card sources"] = cards
             tail = _padded([kind + 1 for kind in view.district_line], self._district_line)
             tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
-            tail += cards[2:9]
+            tail += (
+                view.district_deck_size,
+                view.plant_deck_size,
+                view.event_deck_size,
+                view.demand_deck_size,
+                len(view.event_discard),
+                len(view.demand_discard),
+                len(view.removed),
+            )
             tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
             tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
             tail.append(own + 1)
@@ -391,6 +399,36 @@ class WaterRightsEncoding(Encoding[View]):
                 changed ^= low
 
 
+# The view's runs of fields read at once (see encode; field_run checks they stand side by side).
+_HEAD = field_run(View, "role", "players", "round", "phase", "active")
+_ECONOMY = field_run(
+    View,
+    "treasury",
+    "bank",
+    "tax_colours",
+    "tax_dollars",
+    "tax_tiles",
+    "water_dollars",
+    "water_units",
+    "king_changes",
+    "roll",
+    "event",
+    "demand",
+)
+_CARDS = field_run(
+    View,
+    "district_line",
+    "plant_line",
+    "district_deck_size",
+    "plant_deck_size",
+    "event_deck_size",
+    "event_discard",
+    "demand_deck_size",
+    "demand_discard",
+    "removed",
+    "bonus",
+    "bonus_owner",
+)
 # How many sets of ids rule_ids keeps before it starts again.
 _KEPT_IDS = 1024
 
