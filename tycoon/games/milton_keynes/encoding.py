@@ -371,6 +371,18 @@ class MiltonKeynesEncoding(Encoding[View]):
                 # Buildings were only added (the map keeps its buildings in order): only
                 # theirs are written, the others' numbers are there already.
                 self._add_buildings(canvas, buildings[kept:], seat)
+            elif kept:
+                # Buildings replaced (an extension, a demolition, a redevelopment): the
+                # numbers of those gone are cleared, then those of the new ones written (a
+                # plot holds one building, so a cleared plot is empty or gets a new one).
+                now = {id(building): building for building in buildings}
+                was = {id(building): building for building in old or ()}
+                self._add_buildings(
+                    canvas, tuple([b for key, b in was.items() if key not in now]), seat, 0.0
+                )
+                self._add_buildings(
+                    canvas, tuple([b for key, b in now.items() if key not in was]), seat
+                )
             else:
                 canvas.put(at["building kind"], self._buildings(buildings, seat))
         if memo.get("river") is not (made := view.river_all):
@@ -384,18 +396,35 @@ class MiltonKeynesEncoding(Encoding[View]):
             start = at["own deeds"]
             canvas.hot("own deed bits", start, start + SIZE, [start + c for c in view.hand_deeds])
         if memo.get("known deeds") != (made := view.known_deeds):
+            old = memo.get("known deeds")
             memo["known deeds"] = made
             start = at["known deeds"]
-            canvas.hot(
-                "known deed bits",
-                start,
-                start + players * SIZE,
-                [
-                    start + other * SIZE + cell
-                    for other, known in enumerate(_per_seat(view.known_deeds, seat, players, ()))
-                    for cell in known
-                ],
-            )
+            if (
+                old is None
+                or canvas.memo is None
+                or memo.get("known deeds seat") != seat
+                or len(old) != players
+                or len(made) != players
+            ):
+                memo["known deeds seat"] = seat
+                if canvas.memo is not None:
+                    canvas.data[start : start + players * SIZE] = 0
+                for other, plots in enumerate(_per_seat(made, seat, players, ())):
+                    for cell in plots:
+                        put[start + other * SIZE + cell] = 1
+            else:
+                # Only the seats whose known deeds changed, only the plots that changed.
+                relative = self._relative[seat or 0]
+                for other in compress(range(players), map(ne, made, old)):
+                    first = start + relative[other] * SIZE
+                    now_known = set(made[other])
+                    for cell in old[other]:
+                        if cell not in now_known:
+                            put[first + cell] = 0
+                    was_known = set(old[other])
+                    for cell in made[other]:
+                        if cell not in was_known:
+                            put[first + cell] = 1
         if memo.get("on sale") != (made := view.lots):
             memo["on sale"] = made
             start = at["on sale"]
@@ -559,8 +588,11 @@ class MiltonKeynesEncoding(Encoding[View]):
         values += (len(view.claims), view.stall, view.deck_mark)
         return values
 
-    def _add_buildings(self, canvas: Canvas, added: tuple[Building, ...], seat: int | None) -> None:
-        """Set the kind and owner numbers of buildings added to the map."""
+    def _add_buildings(
+        self, canvas: Canvas, added: tuple[Building, ...], seat: int | None, one: float = 1.0
+    ) -> None:
+        """Set the kind and owner numbers of buildings added to the map (``one`` 0: clear
+        those of buildings gone)."""
         players = self._players
         kinds = len(KIND_NAMES)
         put = canvas.data if canvas.cells is None else canvas.cells
@@ -569,9 +601,9 @@ class MiltonKeynesEncoding(Encoding[View]):
         for building in added:
             owner = relative_seat(building.owner, seat, players)
             for cell in building.cells:
-                put[kind_at + cell * kinds + building.kind] = 1.0
+                put[kind_at + cell * kinds + building.kind] = one
                 if owner >= 0:
-                    put[owner_at + cell * players + owner] = 1.0
+                    put[owner_at + cell * players + owner] = one
 
     def _buildings(self, buildings: tuple[Building, ...], seat: int | None) -> list[float]:
         players = self._players
