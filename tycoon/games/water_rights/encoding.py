@@ -279,9 +279,7 @@ class WaterRightsEncoding(Encoding[View]):
                 old = memo.get(name)
                 if old is None:
                     canvas.data[start : start + self._town_cells] = self._cells(town)
-                else:
-                    # (Each figure compared by identity, then only where it changed: no
-                    # comparison of the whole board first.)
+                elif old != board:
                     self._changed_cells(town, old, canvas, start)
                 memo[name] = board
         # The rest in three runs, each written again only when its sources changed: the active
