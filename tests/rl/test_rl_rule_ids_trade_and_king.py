@@ -96,47 +96,50 @@ def test_a_trade_turn_is_not_listed_when_its_ids_come_from_the_rules(
     assert checked == 10
 
 
+@pytest.mark.parametrize("data", ["tuned", "clarifications"])
 @pytest.mark.parametrize("players", [3, 4])
-def test_water_rights_king_and_draft_ids_from_the_rules_are_the_listed_ones(players: int) -> None:
+def test_water_rights_king_and_draft_ids_from_the_rules_are_the_listed_ones(
+    players: int, data: str
+) -> None:
     from tycoon.games.water_rights.state import DRAFT, KING_POLICY, KING_SETUP
 
-    phases = _play_comparing("water-rights", players, range(3))
+    phases = _play_comparing("water-rights", players, range(3), data=data)
     # (With three players the King is played by the game itself.)
     assert phases == ({KING_SETUP, KING_POLICY, DRAFT} if players == 4 else {DRAFT})
 
 
-def test_water_rights_kept_ids_come_back_for_the_same_figures(
+def test_water_rights_king_and_draft_turns_are_not_listed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ids kept by the figures they follow from are handed out again, without the game's
-    list, when those figures come back (and equal the list's)."""
-    game = make("water-rights", 4)
+    """The King's turns and drafting give their ids without the game's list (which makes
+    every action anew), equal to it."""
+    from tycoon.games.water_rights.state import DRAFT, KING_POLICY, KING_SETUP
+
+    game: Any = make("water-rights", 4)
     table = Table(game)
-    encoding: Any = table.encoding
     rng = random.Random(1)
-    again = 0
-    for seed in range(6):
+    phases: set[int] = set()
+    for seed in range(3):
         table.reset(seed)
         while to_act := table.to_act():
             seat = to_act[0]
             state = table.state
-            kept = len(encoding._kept_ids)
-            expected = encoding.legal_ids(game.legal_actions(state, seat))
-            with monkeypatch.context() as patch:
-                patch.setattr(game, "legal_actions", lambda *_: (_ for _ in ()).throw(KeyError))
-                try:
-                    ruled = encoding.rule_ids(state, seat)
-                except KeyError:
-                    ruled = None  # listed: a first time, or not a kept decision
-            if ruled is not None:
-                assert ruled.shared and len(encoding._kept_ids) == kept
-                _same(ruled, expected)
-                again += 1
+            if state.phase in (KING_SETUP, KING_POLICY, DRAFT):
+                expected = table.encoding.legal_ids(game.legal_actions(state, seat))
+                table._legal.clear()
+                with monkeypatch.context() as patch:
+
+                    def listed(*_: Any) -> Any:
+                        raise AssertionError("the choices were listed")
+
+                    patch.setattr(game, "legal_actions", listed)
+                    _same(table.legal_ids(seat), expected)
+                phases.add(state.phase)
             ids = sorted(table.legal_ids(seat))
             action = table.action(seat, ids[rng.randrange(len(ids))])
             assert action is not None
             table.play(action)
-    assert again > 20
+    assert phases == {KING_SETUP, KING_POLICY, DRAFT}
 
 
 def test_milton_keynes_building_ids_equal_the_generic_scan() -> None:

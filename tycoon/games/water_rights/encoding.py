@@ -37,9 +37,19 @@ from tycoon.games.water_rights.actions import (
     SetColours,
     Supply,
 )
-from tycoon.games.water_rights.catalogue import CELL_NAMES, CELLS, COLOURS, MAYORS, ROLES
-from tycoon.games.water_rights.rules import BuildChoices
+from tycoon.games.water_rights.catalogue import (
+    CELL_NAMES,
+    CELLS,
+    COLOURS,
+    MAYORS,
+    ROLES,
+    tax_rate_allowed,
+)
+from tycoon.games.water_rights.rules import DONES, BuildChoices, _colour_combos
 from tycoon.games.water_rights.state import (
+    CHANGED_COLOURS,
+    CHANGED_TAX,
+    CHANGED_WATER,
     DRAFT,
     EMPTY,
     KING_POLICY,
@@ -176,9 +186,69 @@ class WaterRightsEncoding(Encoding[View]):
         self._turn_at = self.slice_of("turn").start
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
-        # Ids kept by the figures they follow from (see rule_ids), and each role's seat.
-        self._kept_ids: dict[tuple[Any, ...], LegalIds] = {}
+        # For the ids of the King's turn and drafting (see rule_ids): each role's seat, and per
+        # seat the actions, made once, with their ids, in the order the game lists them.
         self._seat_of_role: Any = game.seat_of_role
+        self._economy = economy
+        self._costs = [kind.cost for kind in rules.kinds]
+        seats = range(len(ROLES))
+        combos = _colour_combos(economy.taxable, economy.taxed)
+        self._colour_choices = [
+            [
+                (self.base_id(SetColours, (names,)), mask, SetColours(seat, names))
+                for names, mask in combos
+            ]
+            for seat in seats
+        ]
+        self._tax_moves = [
+            [
+                (
+                    (change, 0) if part == "dollars" else (0, change),
+                    self.base_id(AdjustTax, (part, change)),
+                    AdjustTax(seat, part, change),
+                )
+                for part in ("dollars", "tiles")
+                for change in (1, -1)
+            ]
+            for seat in seats
+        ]
+        # (Water moves: part 1 the dollars, 0 the units.)
+        self._water_bounds = (
+            (economy.water_units_min, economy.water_units_max),
+            (economy.water_dollars_min, economy.water_dollars_max),
+        )
+        self._water_moves = [
+            [
+                (
+                    1 if part == "dollars" else 0,
+                    change,
+                    self.base_id(AdjustWater, (part, change)),
+                    AdjustWater(seat, part, change),
+                )
+                for part in ("dollars", "units")
+                for change in (1, -1)
+            ]
+            for seat in seats
+        ]
+        self._dones = [(self.base_id(Done), DONES[seat]) for seat in seats]
+        # (Lines: 1 the districts, 0 the plants; the districts first, as the game lists them.)
+        self._draft_lines = [
+            [
+                (
+                    1 if line == "district" else 0,
+                    surcharges,
+                    [
+                        (self.base_id(Draft, (line, slot + 1)), Draft(seat, line, slot + 1))
+                        for slot in range(len(surcharges))
+                    ],
+                )
+                for line, surcharges in (
+                    ("district", economy.district_surcharges),
+                    ("plant", economy.plant_surcharges),
+                )
+            ]
+            for seat in seats
+        ]
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """The building phase's choices give their builds as cells per card: each build's id
@@ -198,41 +268,55 @@ class WaterRightsEncoding(Encoding[View]):
         return ids
 
     def rule_ids(self, state: State, seat: int) -> LegalIds | None:
-        """The King's turn and a mayor's drafting, whose choices depend on a few figures only:
-        their ids are kept by those figures (what ``king_choices`` and ``draft_choices`` read:
-        the seat, the phase, the King's changes made, the tax and water price; the seat, the
-        two assembly lines and the town's cash) and handed out again (shared, so their mask is
-        kept too) whenever the figures come back; the first time, they are the listed path's
-        (the game's list, then ``legal_ids``). Other decisions take the listed path."""
+        """The King's turn and a mayor's drafting, worked out from the few figures
+        ``king_choices`` and ``draft_choices`` read, with actions made once per seat (equal to
+        the game's, which it makes anew every time): in the set-up, every choice of taxed
+        colours; later, the other choices of colours, the tax and water price moves the limits
+        allow (each kind while the King has not changed it this turn), and done; drafting, each
+        card of the two lines the town's cash covers with its slot's surcharge, and done.
+        Other decisions take the listed path."""
         phase = state.phase
-        if phase in (KING_POLICY, KING_SETUP):
-            key: tuple[Any, ...] = (
-                seat,
-                phase,
-                state.king_changes,
-                state.tax_colours,
-                state.tax_dollars,
-                state.tax_tiles,
-                state.water_dollars,
-                state.water_units,
-            )
-        elif phase == DRAFT:
-            key = (seat, state.district_line, state.plant_line, state.towns[state.active - 1].cash)
-        else:
+        if self._seat_of_role[state.active] != seat:
             return None
-        ids = self._kept_ids.get(key)
-        if ids is not None and self._seat_of_role[state.active] == seat:
-            return ids
-        game: Any = self.game
-        legal = game.legal_actions(state, seat)
-        if not legal:
+        found: dict[int, Any] = {}
+        if phase == DRAFT:
+            cash = state.towns[state.active - 1].cash
+            costs = self._costs
+            for line, surcharges, drafts in self._draft_lines[seat]:
+                for slot, card in enumerate(state.district_line if line else state.plant_line):
+                    if card != EMPTY and costs[card] + surcharges[slot] <= cash:
+                        draft_id, draft = drafts[slot]
+                        found[draft_id] = draft
+            done_id, done = self._dones[seat]
+            found[done_id] = done
+            return LegalIds(found)
+        if phase == KING_SETUP:
+            for colour_id, _, colours in self._colour_choices[seat]:
+                found[colour_id] = colours
+            return LegalIds(found)
+        if phase != KING_POLICY:
             return None
-        ids = self.legal_ids(legal)
-        ids.shared = True
-        if len(self._kept_ids) >= _KEPT_IDS:
-            self._kept_ids.clear()
-        self._kept_ids[key] = ids
-        return ids
+        changes = state.king_changes
+        if not changes & CHANGED_COLOURS:
+            taxed = state.tax_colours
+            for colour_id, mask, colours in self._colour_choices[seat]:
+                if mask != taxed:
+                    found[colour_id] = colours
+        economy = self._economy
+        if not changes & CHANGED_TAX:
+            dollars, tiles = state.tax_dollars, state.tax_tiles
+            for (tax_dollars, tax_tiles), tax_id, tax in self._tax_moves[seat]:
+                if tax_rate_allowed(economy, dollars + tax_dollars, tiles + tax_tiles):
+                    found[tax_id] = tax
+        if not changes & CHANGED_WATER:
+            for part, change, water_id, water in self._water_moves[seat]:
+                value = state.water_dollars if part else state.water_units
+                low, high = self._water_bounds[part]
+                if low <= value + change <= high:
+                    found[water_id] = water
+        done_id, done = self._dones[seat]
+        found[done_id] = done
+        return LegalIds(found)
 
     def _build(self, seat: int, action_id: int) -> Build:
         card, cell = self._builds[action_id]
@@ -427,8 +511,6 @@ _CARDS = field_run(
     "bonus",
     "bonus_owner",
 )
-# How many sets of ids rule_ids keeps before it starts again.
-_KEPT_IDS = 1024
 
 
 def _town_figures(town: Town) -> list[float]:
