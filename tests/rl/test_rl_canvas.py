@@ -335,10 +335,12 @@ def test_a_games_own_legal_ids_equal_the_generic_scan_of_every_choice(name: str)
 
 def test_offer_ids_are_known_without_building_an_offer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Milton Keynes' offer ids come as one run per target (every offer is a range of its cash):
-    the mask is made without building any offer, and an id's offer is built when played."""
+    the mask is made without building any offer, and an id's offer is built when played. (With
+    two cards a side: with one, the default, the ids come from the rules and no offer set is
+    indexed at all, tests/rl/test_rl_rule_ids_trade_and_king.py.)"""
     from tycoon.games.milton_keynes.legal import OfferSet
 
-    game = make("milton-keynes")
+    game = make("milton-keynes", **{"offer-cards": 2})
     table = Table(game)
     table.reset(1)
     rng = SeededRng(1)

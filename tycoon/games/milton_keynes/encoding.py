@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import compress
-from operator import ne
+from operator import attrgetter, itemgetter, ne
 from typing import Any
 
 from tycoon.core import Action, AmountRange, Game
+from tycoon.core.bitset import set_bits
 from tycoon.core.encoding import (
     ActionKind,
     Canvas,
@@ -24,6 +25,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     bucket_amount,
+    field_run,
     relative_seat,
     rotate,
     spread,
@@ -52,9 +54,9 @@ from tycoon.games.milton_keynes.actions import (
 )
 from tycoon.games.milton_keynes.board import LABELS, SIZE
 from tycoon.games.milton_keynes.cards import KIND_NAMES, PERMIT_CODES, PERMIT_TYPES
-from tycoon.games.milton_keynes.legal import OfferSet, PairSet
+from tycoon.games.milton_keynes.legal import ListSet, OfferSet, PairSet
 from tycoon.games.milton_keynes.scoring import Building
-from tycoon.games.milton_keynes.state import Phase
+from tycoon.games.milton_keynes.state import Phase, State
 from tycoon.games.milton_keynes.view import View
 
 AMOUNT_BUCKETS = 8  # bribes and LOBBY
@@ -198,10 +200,22 @@ class MiltonKeynesEncoding(Encoding[View]):
         # Per observer (a spectator counts as seat 0): each seat counted from it.
         self._relative = [[(other - seat) % players for other in seats] for seat in seats]
         self._figure_columns = range(7)
+        # The trade phase's ids from the rules (see rule_ids): each seat's Pass, made once, and
+        # the game's rules (what the offers are made from).
+        self._rules: Any = getattr(game, "rules", None)
+        self._pass_id = self.base_id(Pass)
+        self._passes = [Pass(other) for other in seats]
+        self._targets = [tuple(t for t in seats if t != seat) for seat in seats]
+        # A building turn's ids (see _commission_ids).
+        self._seal_id = self.base_id(Seal)
+        self._extend_id = self.base_id(Extend)
+        self._build_base = {code: self.base_id(Build, (code,)) for code in PERMIT_CODES}
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         if isinstance(legal, PairSet):
             return self._pair_ids(legal)
+        if type(legal) is ListSet:
+            return self._commission_ids(legal.actions)
         if not isinstance(legal, OfferSet) or len(legal) <= 1 + OFFER_SLOTS * len(legal.targets):
             return super().legal_ids(legal)
         # Offers are ranked target by target: pick evenly spread ones by position. Every offer
@@ -213,6 +227,85 @@ class MiltonKeynesEncoding(Encoding[View]):
             build = partial(_spread_offer, legal, 1 + number * per_target, per_target)
             found.span(self._offer_base[target], OFFER_SLOTS * OFFER_CASH, build)
         return found
+
+    def rule_ids(self, state: State, seat: int) -> LegalIds | None:
+        """A trade turn's ids straight from the state, as the game's offer set gives them
+        (``legal_ids`` above): pass, and while the seat has offers left, for each other seat a
+        run of ``OFFER_SLOTS`` offers evenly spread over the ranked offers to it, each a run of
+        ``OFFER_CASH`` cash buckets. With one card a side at most (the default ``offer-cards``),
+        the offers to a seat are every pair of sides but nothing-for-nothing: (1 + the cards the
+        seat may give) times (1 + the cards it may ask for), less one, so the count comes from
+        two bit counts and no pool nor offer set is made; an offer is made from its rank when
+        its id is played. Other decisions (and more cards a side) take the listed path."""
+        rules = self._rules
+        if state.phase != Phase.TRADE or rules is None or rules.offer_cards != 1:
+            return None
+        if seat not in rules.to_act(state):
+            return None
+        found: dict[int, Any] = {self._pass_id: self._passes[seat]}
+        ids = LegalIds(found)
+        if state.offers_left[seat] <= 0:
+            return ids
+        player = state.players[seat]
+        city = state.city
+        deeds = player.deeds
+        wantable = rules.deeds_in_game(city) & ~city.built & ~deeds
+        gives = 1 + deeds.bit_count() + sum(1 for held in player.permits if held)
+        wants = 1 + wantable.bit_count() + PERMIT_TYPES
+        per_target = gives * wants - 1
+        targets = self._targets[seat]
+        if per_target <= OFFER_SLOTS:  # pragma: no cover - every permit may be asked for
+            return None
+        cash = player.cash
+        for target in targets:
+            ids.span(
+                self._offer_base[target],
+                OFFER_SLOTS * OFFER_CASH,
+                _RankedOffer(
+                    seat,
+                    target,
+                    deeds,
+                    player.permits,
+                    wantable,
+                    wants,
+                    per_target,
+                    cash,
+                    rules.economy.bank_total - cash,
+                ),
+            )
+        return ids
+
+    def _commission_ids(self, actions: tuple[Action, ...]) -> LegalIds:
+        """A building turn's ids (seal, then the commissions as ``Rules.commissions`` lists
+        them: the new buildings permit by permit, then the extensions), found by their order
+        at C speed instead of action by action: each permit's run of builds, and the run of
+        extensions, keeps ``slots`` of its members evenly spread (as the generic scan groups
+        them). Another shape of list takes the generic scan."""
+        kinds = list(map(type, actions))
+        builds = kinds.count(Build)
+        extends = kinds.count(Extend)
+        if kinds != [Seal, *[Build] * builds, *[Extend] * extends]:
+            return super().legal_ids(list(actions))
+        found: dict[int, Any] = {self._seal_id: actions[0]}
+        if builds:
+            permits = list(map(_PERMIT_OF, actions[1 : 1 + builds]))
+            first = 0
+            for permit in dict.fromkeys(permits):
+                count = permits.count(permit)
+                base = self._build_base.get(permit)
+                if base is None or permits[first : first + count].count(permit) != count:
+                    # Not in runs, or a permit out of the table: the generic scan.
+                    return super().legal_ids(list(actions))
+                for slot, choice in enumerate(
+                    spread(actions[1 + first : 1 + first + count], COMMISSION_SLOTS)
+                ):
+                    found[base + slot] = choice
+                first += count
+        if extends:
+            base = self._extend_id
+            for slot, choice in enumerate(spread(actions[1 + builds :], EXTENSION_SLOTS)):
+                found[base + slot] = choice
+        return LegalIds(found)
 
     def _pair_ids(self, legal: PairSet) -> LegalIds:
         """A pair set's ids without building a pair: every pair is an amount range of its
@@ -256,7 +349,8 @@ class MiltonKeynesEncoding(Encoding[View]):
                 put[was] = 0
             if phase >= 0:
                 put[phase] = 1
-        if memo.get("year") != (made := (view.year, view.season)):
+        whole: tuple[Any, ...] = view  # read by runs of fields (see field_run)
+        if memo.get("year") != (made := whole[_YEAR]):
             memo["year"] = made
             put[_PHASES] = made[0]
             put[_PHASES + 1] = made[1]
@@ -277,6 +371,18 @@ class MiltonKeynesEncoding(Encoding[View]):
                 # Buildings were only added (the map keeps its buildings in order): only
                 # theirs are written, the others' numbers are there already.
                 self._add_buildings(canvas, buildings[kept:], seat)
+            elif kept:
+                # Buildings replaced (an extension, a demolition, a redevelopment): the
+                # numbers of those gone are cleared, then those of the new ones written (a
+                # plot holds one building, so a cleared plot is empty or gets a new one).
+                now = {id(building): building for building in buildings}
+                was = {id(building): building for building in old or ()}
+                self._add_buildings(
+                    canvas, tuple([b for key, b in was.items() if key not in now]), seat, 0.0
+                )
+                self._add_buildings(
+                    canvas, tuple([b for key, b in now.items() if key not in was]), seat
+                )
             else:
                 canvas.put(at["building kind"], self._buildings(buildings, seat))
         if memo.get("river") is not (made := view.river_all):
@@ -290,18 +396,35 @@ class MiltonKeynesEncoding(Encoding[View]):
             start = at["own deeds"]
             canvas.hot("own deed bits", start, start + SIZE, [start + c for c in view.hand_deeds])
         if memo.get("known deeds") != (made := view.known_deeds):
+            old = memo.get("known deeds")
             memo["known deeds"] = made
             start = at["known deeds"]
-            canvas.hot(
-                "known deed bits",
-                start,
-                start + players * SIZE,
-                [
-                    start + other * SIZE + cell
-                    for other, known in enumerate(_per_seat(view.known_deeds, seat, players, ()))
-                    for cell in known
-                ],
-            )
+            if (
+                old is None
+                or canvas.memo is None
+                or memo.get("known deeds seat") != seat
+                or len(old) != players
+                or len(made) != players
+            ):
+                memo["known deeds seat"] = seat
+                if canvas.memo is not None:
+                    canvas.data[start : start + players * SIZE] = 0
+                for other, plots in enumerate(_per_seat(made, seat, players, ())):
+                    for cell in plots:
+                        put[start + other * SIZE + cell] = 1
+            else:
+                # Only the seats whose known deeds changed, only the plots that changed.
+                relative = self._relative[seat or 0]
+                for other in compress(range(players), map(ne, made, old)):
+                    first = start + relative[other] * SIZE
+                    now_known = set(made[other])
+                    for cell in old[other]:
+                        if cell not in now_known:
+                            put[first + cell] = 0
+                    was_known = set(old[other])
+                    for cell in made[other]:
+                        if cell not in was_known:
+                            put[first + cell] = 1
         if memo.get("on sale") != (made := view.lots):
             memo["on sale"] = made
             start = at["on sale"]
@@ -313,11 +436,11 @@ class MiltonKeynesEncoding(Encoding[View]):
             )
         # The seats' figures, the known permits and the observer's own hand: three runs, each
         # made again only when its own sources changed.
-        if memo.get("figure sources") != (made := (seat, *_seat_figures(view))):
+        if memo.get("figure sources") != (made := (seat, _SEAT_FIGURES(view))):
             old = memo.get("figure sources")
             memo["figure sources"] = made
             if old is None or old[0] != seat:
-                rotated = [_per_seat(figure, seat, players, -1) for figure in made[1:]]
+                rotated = [_per_seat(figure, seat, players, -1) for figure in made[1]]
                 canvas.put(
                     at["seat figures"],
                     [
@@ -330,8 +453,8 @@ class MiltonKeynesEncoding(Encoding[View]):
                 # Only the figures that changed (a column of one number per seat each).
                 put = canvas.data if canvas.cells is None else canvas.cells
                 first = at["seat figures"]
-                for column in compress(self._figure_columns, map(ne, made[1:], old[1:])):
-                    figure = _per_seat(made[1 + column], seat, players, -1)
+                for column in compress(self._figure_columns, map(ne, made[1], old[1])):
+                    figure = _per_seat(made[1][column], seat, players, -1)
                     for other in range(players):
                         value = figure[other]
                         put[first + other * 7 + column] = -1 if value is None else value
@@ -341,9 +464,7 @@ class MiltonKeynesEncoding(Encoding[View]):
             for permits in _per_seat(view.known_permits, seat, players, ()):
                 known += _padded(permits, PERMIT_TYPES)
             canvas.block("known permits", at["known permits"], known)
-        if memo.get("own sources") != (
-            made := (view.cash, view.hand_permits, view.deed_deck, view.permit_deck)
-        ):
+        if memo.get("own sources") != (made := _OWN(view)):
             memo["own sources"] = made
             canvas.block(
                 "own",
@@ -467,8 +588,11 @@ class MiltonKeynesEncoding(Encoding[View]):
         values += (len(view.claims), view.stall, view.deck_mark)
         return values
 
-    def _add_buildings(self, canvas: Canvas, added: tuple[Building, ...], seat: int | None) -> None:
-        """Set the kind and owner numbers of buildings added to the map."""
+    def _add_buildings(
+        self, canvas: Canvas, added: tuple[Building, ...], seat: int | None, one: float = 1.0
+    ) -> None:
+        """Set the kind and owner numbers of buildings added to the map (``one`` 0: clear
+        those of buildings gone)."""
         players = self._players
         kinds = len(KIND_NAMES)
         put = canvas.data if canvas.cells is None else canvas.cells
@@ -477,9 +601,9 @@ class MiltonKeynesEncoding(Encoding[View]):
         for building in added:
             owner = relative_seat(building.owner, seat, players)
             for cell in building.cells:
-                put[kind_at + cell * kinds + building.kind] = 1.0
+                put[kind_at + cell * kinds + building.kind] = one
                 if owner >= 0:
-                    put[owner_at + cell * players + owner] = 1.0
+                    put[owner_at + cell * players + owner] = one
 
     def _buildings(self, buildings: tuple[Building, ...], seat: int | None) -> list[float]:
         players = self._players
@@ -495,6 +619,8 @@ class MiltonKeynesEncoding(Encoding[View]):
         return kind_at + owner_at
 
 
+# A build's permit (at C speed over a run of builds).
+_PERMIT_OF = attrgetter("permit")
 # How many phases there are (``len`` of an enum class is a Python call).
 _PHASES = len(Phase)
 
@@ -509,6 +635,62 @@ def _spread_offer(legal: OfferSet, first: int, per_target: int, offset: int) -> 
         raise TypeError(f"an offer set's offer {choice!r} is not an amount range")
     built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
     return built
+
+
+class _RankedOffer:
+    """The offers of a trade turn's run of ids to one seat, made by rank as the game's
+    ``OfferSet`` (one card a side at most) ranks them, only when an id is played."""
+
+    __slots__ = (
+        "ask",
+        "cash",
+        "deeds",
+        "per_target",
+        "permits",
+        "seat",
+        "target",
+        "wantable",
+        "wants",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        target: int,
+        deeds: int,
+        permits: tuple[int, ...],
+        wantable: int,
+        wants: int,
+        per_target: int,
+        cash: int,
+        ask: int,
+    ) -> None:
+        self.seat = seat
+        self.target = target
+        self.deeds = deeds
+        self.permits = permits
+        self.wantable = wantable
+        self.wants = wants
+        self.per_target = per_target
+        self.cash = cash
+        self.ask = ask
+
+    def __call__(self, offset: int) -> Action:
+        slot, bucket = divmod(offset, OFFER_CASH)
+        rest = round(slot * (self.per_target - 1) / (OFFER_SLOTS - 1))
+        give_index, want_index = divmod(rest + 1, self.wants)
+        give_items = [LABELS[p] for p in set_bits(self.deeds)]
+        give_items += [PERMIT_CODES[p] for p, held in enumerate(self.permits) if held]
+        want_items = [LABELS[p] for p in set_bits(self.wantable)]
+        want_items += PERMIT_CODES
+        give = (give_items[give_index - 1],) if give_index else ()
+        want = (want_items[want_index - 1],) if want_index else ()
+        low = -self.ask
+        choice = AmountRange(
+            Offer(self.seat, self.target, low, give, want), low, self.cash, field="cash"
+        )
+        built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
+        return built
 
 
 def _pair_bucket(legal: PairSet, index: int, bucket: int) -> Action:
@@ -540,15 +722,15 @@ def _per_seat(values: Sequence[Any], seat: int | None, players: int, fill: Any) 
     return rotate(values, seat)
 
 
-def _seat_figures(view: View) -> tuple[tuple[Any, ...], ...]:
-    """The per-seat figures of the hands slice, in its order (what it is made from, and so what
-    must change for it to be made again)."""
-    return (
-        view.incomes,
-        view.markers,
-        view.floors,
-        view.blocks,
-        view.deed_counts,
-        view.permit_counts,
-        view.offers_left,
-    )
+def _fields(*names: str) -> Any:
+    """What reads the view's fields ``names`` as one tuple, at C speed."""
+    return itemgetter(*(View._fields.index(name) for name in names))
+
+
+# The per-seat figures of the hands slice, in its order (what it is made from, and so what must
+# change for it to be made again); the observer's own figures; the year and season.
+_SEAT_FIGURES = _fields(
+    "incomes", "markers", "floors", "blocks", "deed_counts", "permit_counts", "offers_left"
+)
+_OWN = _fields("cash", "hand_permits", "deed_deck", "permit_deck")
+_YEAR = field_run(View, "year", "season")

@@ -13,7 +13,15 @@ from itertools import combinations, compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from tycoon.core.encoding import LATER, ActionKind, Canvas, Encoding, FeatureSlice, LegalIds
+from tycoon.core.encoding import (
+    LATER,
+    ActionKind,
+    Canvas,
+    Encoding,
+    FeatureSlice,
+    LegalIds,
+    field_run,
+)
 from tycoon.games.water_rights.actions import (
     AdjustTax,
     AdjustWater,
@@ -29,9 +37,28 @@ from tycoon.games.water_rights.actions import (
     SetColours,
     Supply,
 )
-from tycoon.games.water_rights.catalogue import CELL_NAMES, CELLS, COLOURS, MAYORS, ROLES
-from tycoon.games.water_rights.rules import BuildChoices
-from tycoon.games.water_rights.state import EMPTY, PHASE_NAMES, Town, View
+from tycoon.games.water_rights.catalogue import (
+    CELL_NAMES,
+    CELLS,
+    COLOURS,
+    MAYORS,
+    ROLES,
+    tax_rate_allowed,
+)
+from tycoon.games.water_rights.rules import DONES, BuildChoices, _colour_combos
+from tycoon.games.water_rights.state import (
+    CHANGED_COLOURS,
+    CHANGED_TAX,
+    CHANGED_WATER,
+    DRAFT,
+    EMPTY,
+    KING_POLICY,
+    KING_SETUP,
+    PHASE_NAMES,
+    State,
+    Town,
+    View,
+)
 
 if TYPE_CHECKING:
     from tycoon.games.water_rights.game import WaterRights
@@ -151,10 +178,77 @@ class WaterRightsEncoding(Encoding[View]):
         self._figures_at = self.slice_of("town figures").start
         self._cells_at = self.slice_of("town cells").start
         self._town_cells = CELLS * CELL_FIGURES
-        self._board_names = [f"board {number}" for number in range(len(MAYORS))]
+        # Per town, the names of its records: the town, its figures, its board.
+        self._board_names = [
+            (f"board {number} town", f"board {number} figures", f"board {number}")
+            for number in range(len(MAYORS))
+        ]
         self._turn_at = self.slice_of("turn").start
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
+        # For the ids of the King's turn and drafting (see rule_ids): each role's seat, and per
+        # seat the actions, made once, with their ids, in the order the game lists them.
+        self._seat_of_role: Any = game.seat_of_role
+        self._economy = economy
+        self._costs = [kind.cost for kind in rules.kinds]
+        seats = range(len(ROLES))
+        combos = _colour_combos(economy.taxable, economy.taxed)
+        self._colour_choices = [
+            [
+                (self.base_id(SetColours, (names,)), mask, SetColours(seat, names))
+                for names, mask in combos
+            ]
+            for seat in seats
+        ]
+        self._tax_moves = [
+            [
+                (
+                    (change, 0) if part == "dollars" else (0, change),
+                    self.base_id(AdjustTax, (part, change)),
+                    AdjustTax(seat, part, change),
+                )
+                for part in ("dollars", "tiles")
+                for change in (1, -1)
+            ]
+            for seat in seats
+        ]
+        # (Water moves: part 1 the dollars, 0 the units.)
+        self._water_bounds = (
+            (economy.water_units_min, economy.water_units_max),
+            (economy.water_dollars_min, economy.water_dollars_max),
+        )
+        self._water_moves = [
+            [
+                (
+                    1 if part == "dollars" else 0,
+                    change,
+                    self.base_id(AdjustWater, (part, change)),
+                    AdjustWater(seat, part, change),
+                )
+                for part in ("dollars", "units")
+                for change in (1, -1)
+            ]
+            for seat in seats
+        ]
+        self._dones = [(self.base_id(Done), DONES[seat]) for seat in seats]
+        # (Lines: 1 the districts, 0 the plants; the districts first, as the game lists them.)
+        self._draft_lines = [
+            [
+                (
+                    1 if line == "district" else 0,
+                    surcharges,
+                    [
+                        (self.base_id(Draft, (line, slot + 1)), Draft(seat, line, slot + 1))
+                        for slot in range(len(surcharges))
+                    ],
+                )
+                for line, surcharges in (
+                    ("district", economy.district_surcharges),
+                    ("plant", economy.plant_surcharges),
+                )
+            ]
+            for seat in seats
+        ]
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """The building phase's choices give their builds as cells per card: each build's id
@@ -173,6 +267,57 @@ class WaterRightsEncoding(Encoding[View]):
         ids.build = partial(self._build, others[-1].seat)
         return ids
 
+    def rule_ids(self, state: State, seat: int) -> LegalIds | None:
+        """The King's turn and a mayor's drafting, worked out from the few figures
+        ``king_choices`` and ``draft_choices`` read, with actions made once per seat (equal to
+        the game's, which it makes anew every time): in the set-up, every choice of taxed
+        colours; later, the other choices of colours, the tax and water price moves the limits
+        allow (each kind while the King has not changed it this turn), and done; drafting, each
+        card of the two lines the town's cash covers with its slot's surcharge, and done.
+        Other decisions take the listed path."""
+        phase = state.phase
+        if self._seat_of_role[state.active] != seat:
+            return None
+        found: dict[int, Any] = {}
+        if phase == DRAFT:
+            cash = state.towns[state.active - 1].cash
+            costs = self._costs
+            for line, surcharges, drafts in self._draft_lines[seat]:
+                for slot, card in enumerate(state.district_line if line else state.plant_line):
+                    if card != EMPTY and costs[card] + surcharges[slot] <= cash:
+                        draft_id, draft = drafts[slot]
+                        found[draft_id] = draft
+            done_id, done = self._dones[seat]
+            found[done_id] = done
+            return LegalIds(found)
+        if phase == KING_SETUP:
+            for colour_id, _, colours in self._colour_choices[seat]:
+                found[colour_id] = colours
+            return LegalIds(found)
+        if phase != KING_POLICY:
+            return None
+        changes = state.king_changes
+        if not changes & CHANGED_COLOURS:
+            taxed = state.tax_colours
+            for colour_id, mask, colours in self._colour_choices[seat]:
+                if mask != taxed:
+                    found[colour_id] = colours
+        economy = self._economy
+        if not changes & CHANGED_TAX:
+            dollars, tiles = state.tax_dollars, state.tax_tiles
+            for (tax_dollars, tax_tiles), tax_id, tax in self._tax_moves[seat]:
+                if tax_rate_allowed(economy, dollars + tax_dollars, tiles + tax_tiles):
+                    found[tax_id] = tax
+        if not changes & CHANGED_WATER:
+            for part, change, water_id, water in self._water_moves[seat]:
+                value = state.water_dollars if part else state.water_units
+                low, high = self._water_bounds[part]
+                if low <= value + change <= high:
+                    found[water_id] = water
+        done_id, done = self._dones[seat]
+        found[done_id] = done
+        return LegalIds(found)
+
     def _build(self, seat: int, action_id: int) -> Build:
         card, cell = self._builds[action_id]
         return Build(seat, card, cell)
@@ -182,7 +327,8 @@ class WaterRightsEncoding(Encoding[View]):
         # What the runs below were last made from (the persistent canvas's record; a fresh
         # canvas, written once, gets an empty one, so that every run is written).
         record = canvas.memo if canvas.memo is not None else {}
-        head_sources = (view.role, view.active, view.phase, view.round)
+        whole: tuple[Any, ...] = view  # read by runs of fields (see field_run)
+        head_sources = whole[_HEAD]
         if record.get("head sources") != head_sources:
             record["head sources"] = head_sources
             head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
@@ -200,11 +346,11 @@ class WaterRightsEncoding(Encoding[View]):
             for number, town in enumerate(towns):
                 # A town that did not change is the same object: its figures and cells are
                 # kept. Of a changed board, only the cells that changed are written again.
-                name = self._board_names[number]
-                if memo is not None and memo.get(name + " town") is town:
+                town_name, figures_name, name = self._board_names[number]
+                if memo is not None and memo.get(town_name) is town:
                     continue
                 canvas.block(
-                    name + " figures",
+                    figures_name,
                     self._figures_at + number * TOWN_FIGURES,
                     _town_figures(town),
                 )
@@ -213,7 +359,7 @@ class WaterRightsEncoding(Encoding[View]):
                 if memo is None:
                     canvas.data[start : start + self._town_cells] = self._cells(town)
                     continue
-                memo[name + " town"] = town
+                memo[town_name] = town
                 old = memo.get(name)
                 if old is None:
                     canvas.data[start : start + self._town_cells] = self._cells(town)
@@ -239,45 +385,38 @@ class WaterRightsEncoding(Encoding[View]):
                 turn.new_plants.bit_count(),
             )
             canvas.block("turn figures", self._turn_at, figures)
-        economy = (
-            view.treasury,
-            view.bank,
-            view.tax_dollars,
-            view.tax_tiles,
-            view.water_dollars,
-            view.water_units,
-            view.tax_colours,
-            view.roll,
-            view.king_changes,
-            view.event,
-            view.demand,
-        )
+        # (The economy's fields, treasury to demand, read as one run: its sources.)
+        economy = whole[_ECONOMY]
         if record.get("economy sources") != economy:
             record["economy sources"] = economy
-            values: list[float] = list(economy[:6])
+            values: list[float] = [
+                view.treasury,
+                view.bank,
+                view.tax_dollars,
+                view.tax_tiles,
+                view.water_dollars,
+                view.water_units,
+            ]
             values += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
             values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
             canvas.block("economy", self._economy_at, values)
         own = view.secrets[view.role] if view.role is not None else EMPTY
-        cards = (
-            view.district_line,
-            view.plant_line,
-            view.district_deck_size,
-            view.plant_deck_size,
-            view.event_deck_size,
-            view.demand_deck_size,
-            len(view.event_discard),
-            len(view.demand_discard),
-            len(view.removed),
-            view.bonus,
-            view.bonus_owner,
-            own,
-        )
+        # (The cards in sight and the decks, the district line to the bonus goals' owners, read
+        # as one run, and the observer's secret goal: its sources.)
+        cards = (whole[_CARDS], own)
         if record.get("card sources") != cards:
             record["card sources"] = cards
             tail = _padded([kind + 1 for kind in view.district_line], self._district_line)
             tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
-            tail += cards[2:9]
+            tail += (
+                view.district_deck_size,
+                view.plant_deck_size,
+                view.event_deck_size,
+                view.demand_deck_size,
+                len(view.event_discard),
+                len(view.demand_discard),
+                len(view.removed),
+            )
             tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
             tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
             tail.append(own + 1)
@@ -340,6 +479,38 @@ class WaterRightsEncoding(Encoding[View]):
                 cell = low.bit_length() - 1
                 put[start + cell * size + figure] = 1 if now_bits & low else 0
                 changed ^= low
+
+
+# The view's runs of fields read at once (see encode; field_run checks they stand side by side).
+_HEAD = field_run(View, "role", "players", "round", "phase", "active")
+_ECONOMY = field_run(
+    View,
+    "treasury",
+    "bank",
+    "tax_colours",
+    "tax_dollars",
+    "tax_tiles",
+    "water_dollars",
+    "water_units",
+    "king_changes",
+    "roll",
+    "event",
+    "demand",
+)
+_CARDS = field_run(
+    View,
+    "district_line",
+    "plant_line",
+    "district_deck_size",
+    "plant_deck_size",
+    "event_deck_size",
+    "event_discard",
+    "demand_deck_size",
+    "demand_discard",
+    "removed",
+    "bonus",
+    "bonus_owner",
+)
 
 
 def _town_figures(town: Town) -> list[float]:
