@@ -254,3 +254,41 @@ def test_masks_made_from_a_seats_last_mask_are_the_ids_and_copies() -> None:
             assert action is not None
             table.play(action)
     assert derived > 50
+
+
+def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
+    """A deal's cash and an auction's bids are made from their bucket by arithmetic (no
+    ``AmountRange``): the same amounts as ``bucket_amount`` for every span and bucket, and the
+    same actions as the range's."""
+    from tycoon.core import AmountRange
+    from tycoon.core.encoding import bucket_amount
+    from tycoon.games.esport_monopoly import actions as A
+    from tycoon.games.esport_monopoly.encoding import (
+        BID_BUCKETS,
+        CASH_BUCKETS,
+        _bucket,
+        _BidIds,
+        _DealIds,
+    )
+
+    for low in (-1500, -37, -1, 0, 1, 11, 250):
+        for span in (*range(0, 40), 99, 100, 101, 1234, 5000):
+            for buckets in (BID_BUCKETS, CASH_BUCKETS):
+                whole = AmountRange(A.Cash(0, 0), low, low + span)
+                for bucket in range(buckets):
+                    assert _bucket(low, low + span, bucket, buckets) == bucket_amount(
+                        whole, bucket, buckets
+                    )
+    encoding: Any = make("esport-monopoly", 3).encoding()
+    deal = _DealIds(encoding, 0, 2, -300, 457)
+    bid = _BidIds(encoding, 0, 1, 61, 140)
+    for bucket in range(CASH_BUCKETS):
+        cash = AmountRange(A.Cash(2, 0), -300, 457)
+        assert deal.action_of(encoding._cash_at + bucket) == cash.action(
+            bucket_amount(cash, bucket, CASH_BUCKETS)
+        )
+    for bucket in range(BID_BUCKETS):
+        bids = AmountRange(A.Bid(1, 0), 61, 140)
+        assert bid.action_of(encoding._bid_at + bucket) == bids.action(
+            bucket_amount(bids, bucket, BID_BUCKETS)
+        )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tycoon.core import AmountRange, Game
+from tycoon.core import Game
 from tycoon.core.actions import Action
 from tycoon.core.encoding import (
     ActionKind,
@@ -20,7 +20,6 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
-    bucket_amount,
     float32_bytes,
     float32_packer,
 )
@@ -232,7 +231,6 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._offer_id = self.base_id(A.Offer)
         # Every deal being written may drop and name any cash bucket.
         self._deal_fixed = 1 << self.base_id(A.Drop) | ((1 << CASH_BUCKETS) - 1) << self._cash_at
-        self._cash_templates = [A.Cash(other, 0) for other in seats]
         self._rules: Any = getattr(game, "rules", None)
         self._game: Any = game
         board = getattr(game, "board", None)
@@ -251,7 +249,6 @@ class EsportMonopolyEncoding(Encoding[View]):
         # An auction's: the bids' buckets and pass, the range's actions made when looked up
         # (_BidIds); per seat, pass alone (shared).
         self._bid_at = self.base_id(A.Bid)
-        self._bid_templates = [A.Bid(other, 0) for other in seats]
         self._bid_bits = ((1 << BID_BUCKETS) - 1) << self._bid_at | 1 << self.base_id(A.Pass)
         self._pass_ids = [self._shared(1 << self.base_id(A.Pass), seat) for seat in seats]
         # A purchase's, per seat: by whether it can pay (1) and has the menu (2), shared.
@@ -738,9 +735,10 @@ class _DealIds(BitIds):
         encoding = self.encoding
         bucket = key - encoding._cash_at
         if 0 <= bucket < CASH_BUCKETS:
-            cash = AmountRange(encoding._cash_templates[self.proposer], self.low, self.high)
-            built: Action = cash.action(bucket_amount(cash, bucket, CASH_BUCKETS))
-            return built
+            # ``bucket_amount`` of the range (step 1) worked out inline and the action made
+            # directly: no range, no ``dataclasses.replace`` (held to the listed path's
+            # action by the rule-ids tests).
+            return A.Cash(self.proposer, _bucket(self.low, self.high, bucket, CASH_BUCKETS))
         return encoding._action(self.proposer, key)
 
 
@@ -763,7 +761,16 @@ class _BidIds(BitIds):
         encoding = self.encoding
         bucket = key - encoding._bid_at
         if 0 <= bucket < BID_BUCKETS:
-            bids = AmountRange(encoding._bid_templates[self.seat], self.low, self.high)
-            built: Action = bids.action(bucket_amount(bids, bucket, BID_BUCKETS))
-            return built
+            return A.Bid(self.seat, _bucket(self.low, self.high, bucket, BID_BUCKETS))
         return encoding._action(self.seat, key)
+
+
+def _bucket(low: int, high: int, bucket: int, buckets: int) -> int:
+    """``bucket_amount`` of the range ``low..high`` (step 1): the same arithmetic, the same
+    amount (tested against it for every span and bucket)."""
+    span = high - low
+    if high < low:
+        raise ValueError(f"empty or malformed amount range {low}..{high}")
+    if not span:
+        return low
+    return low + round(bucket * span / (buckets - 1))
