@@ -292,3 +292,48 @@ def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
         assert bid.action_of(encoding._bid_at + bucket) == bids.action(
             bucket_amount(bids, bucket, BID_BUCKETS)
         )
+
+
+def test_a_deals_improved_squares_follow_the_owners_and_levels() -> None:
+    """A deal's ids keep each seat's improved squares while the owners and levels are the very
+    same tuples: another owner or level tuple (a group made whole, a building) is read again,
+    so a deed of an improved group is no longer offered."""
+    from tycoon.games.esport_monopoly.state import Deal
+
+    table = Table(make("esport-monopoly", 3))
+    rng = random.Random(7)
+    table.reset(7)
+    while True:
+        seat = table.to_act()[0]
+        top = table.state.table.stack[-1]
+        if type(top) is Deal and not top.sent:
+            break
+        ids = sorted(table.legal_ids(seat))
+        action = table.action(seat, ids[rng.randrange(len(ids))])
+        assert action is not None
+        table.play(action)
+    game: Any = table.game
+    encoding: Any = table.encoding
+    state = table.state
+    t = state.table
+    deal = t.stack[-1]
+    proposer = deal.proposer
+    _same(encoding.rule_ids(state, seat), encoding.legal_ids(game.legal_actions(state, seat)))
+    # The proposer is given a whole colour group (its deeds taken from whoever held them).
+    members, group_mask, _ = game.rules.colour_groups[0]
+    owner = list(t.owner)
+    for square in members:
+        owner[square] = proposer
+    holdings = tuple(
+        sum(1 << square for square, held in enumerate(owner) if held == other)
+        for other in range(game.players)
+    )
+    whole = t._replace(owner=tuple(owner), holdings=holdings)
+    for level in (0, 1, 0):
+        levels = list(t.level)
+        levels[members[0]] = level
+        changed = state._replace(table=whole._replace(level=tuple(levels)))
+        ruled = encoding.rule_ids(changed, seat)
+        _same(ruled, encoding.legal_ids(game.legal_actions(changed, seat)))
+        give = encoding._give_at + members[0]
+        assert (give in ruled) == (level == 0 and members[0] not in deal.give)

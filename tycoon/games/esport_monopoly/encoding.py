@@ -263,6 +263,9 @@ class EsportMonopolyEncoding(Encoding[View]):
             ]
             for seat in seats
         ]
+        # The owners and levels tuples a deal's ids last read, and each seat's improved
+        # squares (``rules.improved``) worked out for them (see rule_ids).
+        self._improved: tuple[Any, Any, dict[int, int]] = (None, None, {})
         # Per (seat, seats still in): the ids of the deals that seat may open.
         self._partner_bits: dict[tuple[int, int], int] = {}
 
@@ -302,13 +305,24 @@ class EsportMonopolyEncoding(Encoding[View]):
             return self._buy_ids[seat][can_buy + 2 * menu]
         if kind is not Deal or deal.sent:
             return None
-        rules = self._rules
         p, q = deal.proposer, deal.partner
+        # The seats' improved squares kept while the owners and levels are the very same
+        # tuples (a deal being written changes neither: worked out once a deal, not a step).
+        improved = self._improved
+        if improved[0] is not t.owner or improved[1] is not t.level:
+            improved = self._improved = (t.owner, t.level, {})
+        known = improved[2]
+        of_p = known.get(p)
+        if of_p is None:
+            of_p = known[p] = self._rules.improved(t, p)
+        of_q = known.get(q)
+        if of_q is None:
+            of_q = known[q] = self._rules.improved(t, q)
         # The deeds as bits of the ids (a deed's id is its kind's first id plus its square).
-        gives = t.holdings[p] & ~rules.improved(t, p)
+        gives = t.holdings[p] & ~of_p
         for square in deal.give:
             gives &= ~(1 << square)
-        takes = t.holdings[q] & ~rules.improved(t, q)
+        takes = t.holdings[q] & ~of_q
         for square in deal.take:
             takes &= ~(1 << square)
         # The cash's buckets (always all of them) are bits too: their actions are made from
