@@ -266,8 +266,8 @@ def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
     from tycoon.games.esport_monopoly.encoding import (
         BID_BUCKETS,
         CASH_BUCKETS,
-        _bucket,
         _BidIds,
+        _bucket,
         _DealIds,
     )
 
@@ -320,7 +320,7 @@ def test_a_deals_improved_squares_follow_the_owners_and_levels() -> None:
     proposer = deal.proposer
     _same(encoding.rule_ids(state, seat), encoding.legal_ids(game.legal_actions(state, seat)))
     # The proposer is given a whole colour group (its deeds taken from whoever held them).
-    members, group_mask, _ = game.rules.colour_groups[0]
+    members, _, _ = game.rules.colour_groups[0]
     owner = list(t.owner)
     for square in members:
         owner[square] = proposer

@@ -233,7 +233,7 @@ class MyCityEncoding(Encoding[CityView]):
             return False
         previous = memo["supply"]
         supply = view.supply
-        for was, now in zip(previous, supply):
+        for was, now in zip(previous, supply, strict=True):
             if now & ~was:
                 return False
         zones = view.zone_at
