@@ -9,6 +9,8 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from tycoon.core import Game
@@ -173,6 +175,12 @@ class EsportMonopolyEncoding(Encoding[View]):
             ] + [(0,) * players]
             bits = [tuple(mask >> other & 1 for other in order) for mask in range(1 << players)]
             self._seat_rows.append((one, bits, {(other,): one[other] for other in range(players)}))
+        # Per observer: an owner's column in a square's one-hot row, by the owner (index -1,
+        # nobody: the last column).
+        self._owner_columns = [
+            [(other - start) % players for other in range(players)] + [players]
+            for start in range(players)
+        ]
         # Per observer: each seat counted from it, then -2 and -1 as they are (the pot, the
         # bank or nobody; a list's index -2 and -1), for the frames' figures.
         self._relative = [
@@ -670,15 +678,29 @@ class EsportMonopolyEncoding(Encoding[View]):
         memo = canvas.memo
         if memo is None:
             memo = {}
-        if memo.get("owner") is not t.owner:
-            memo["owner"] = t.owner
-            players = self._players
-            canvas.choices(
-                "owners",
-                self._at[1],
-                players + 1,
-                [players if owner < 0 else (owner - start) % players for owner in t.owner],
-            )
+        owner = t.owner
+        was = memo.get("owner")
+        if was is not owner:
+            memo["owner"] = owner
+            cells = canvas.cells
+            if was is None or cells is None:
+                players = self._players
+                canvas.choices(
+                    "owners",
+                    self._at[1],
+                    players + 1,
+                    [players if held < 0 else (held - start) % players for held in owner],
+                )
+            else:
+                # The squares whose owner changed (found at C speed), each row's one moved:
+                # no row of forty made.
+                at = self._at[1]
+                width = self._players + 1
+                column = self._owner_columns[start]
+                for square in compress(range(SQUARES), map(ne, owner, was)):
+                    row = at + square * width
+                    cells[row + column[was[square]]] = 0
+                    cells[row + column[owner[square]]] = 1
         if memo.get("level") is not t.level:
             memo["level"] = t.level
             canvas.numbers("levels", self._at[2], t.level)
