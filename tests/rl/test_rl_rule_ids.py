@@ -337,3 +337,28 @@ def test_a_deals_improved_squares_follow_the_owners_and_levels() -> None:
         _same(ruled, encoding.legal_ids(game.legal_actions(changed, seat)))
         give = encoding._give_at + members[0]
         assert (give in ruled) == (level == 0 and members[0] not in deal.give)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_my_city_ids_stand_for_the_games_own_legal_actions(players: int) -> None:
+    """My City's ids (from the rules, and from its moves' masks) are worked out by arithmetic and
+    their placements made once per seat and id: at every step of random games, as the table
+    hands them out, the actions of the ids are exactly the game's own legal actions (listed
+    one by one, not through the encoding)."""
+    game = make("my-city", players)
+    table = Table(game)
+    for seed in (1, 2):
+        table.reset(seed)
+        rng = random.Random(seed)
+        while to_act := table.to_act():
+            seat = to_act[0]
+            legal = game.legal_actions(table.state, seat)
+            own = [legal[index] for index in range(len(legal))]
+            ids = table.legal_ids(seat)
+            actions = [ids[index] for index in ids]
+            assert len(actions) == len(own)
+            assert set(actions) == set(own)
+            order = sorted(ids)
+            chosen = table.action(seat, order[rng.randrange(len(order))])
+            assert chosen is not None
+            table.play(chosen)
