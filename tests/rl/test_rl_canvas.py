@@ -700,34 +700,3 @@ def test_byte_patterns_written_into_a_buffer_equal_the_general_way() -> None:
             state = game.transition(state, sample_choice(game.legal_actions(state, seat), rng), rng)
             if not game.to_act(state):
                 break
-
-
-def test_my_city_writes_placed_zones_from_the_cups(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without Rezoning, a seat's zones are written from the counters that left the cups since
-    its last view (the board not scanned for changed squares): after each seat's first view,
-    the board's scan runs again only for a new game; the canvases hold the fresh encoding."""
-    from tycoon.games.my_city.encoding import MyCityEncoding
-
-    scans: list[int] = []
-    zones = MyCityEncoding._zones
-
-    def counted(self: MyCityEncoding, view: Any, canvas: Canvas) -> None:
-        if canvas.memo is not None:  # a persistent canvas (not the fresh reference)
-            scans.append(view.turn)
-        zones(self, view, canvas)
-
-    monkeypatch.setattr(MyCityEncoding, "_zones", counted)
-    game = make("my-city", 3)
-    table = Table(game)
-    rng = SeededRng(8)
-    for seed in (1, 2):
-        table.reset(seed)
-        scans.clear()
-        while to_act := table.to_act():
-            seat = to_act[0]
-            observation = table.observation(seat)
-            fresh = table.encoding.features(game.observe(table.state, seat))
-            assert observation["observation"].tolist() == [float(v) for v in fresh]
-            table.play(sample_choice(game.legal_actions(table.state, seat), rng))
-        # Each seat's first view of the game (a new board: counters back in the cups).
-        assert len(scans) <= game.players, scans

@@ -196,6 +196,9 @@ class EsportMonopolyEncoding(Encoding[View]):
             kind: float32_bytes([1 if other is kind else 0 for other in FRAMES])
             for kind in (*FRAMES, type(None))
         }
+        self._frame_bytes: dict[type, bytes] = {
+            kind: one_hot + float32_bytes(_NO_FIGURES) for kind, one_hot in self._kind_bytes.items()
+        }
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
@@ -573,15 +576,21 @@ class EsportMonopolyEncoding(Encoding[View]):
                 memo["frame"] = frame
                 kind = type(frame)
                 figures = _FIGURES[kind]
-                numbers = _NO_FIGURES if figures is None else figures(frame, self._relative[start])
                 raw = canvas.raw
                 if raw is not None:
                     # A float32 buffer: the kind's one-hot and the figures written whole, the
-                    # one-hot's bytes made once per kind.
-                    raw[4 * at : 4 * (at + len(FRAMES) + FRAME_FIGURES)] = self._kind_bytes[
-                        kind
-                    ] + _FIGURE_BYTES.pack(*numbers)
+                    # one-hot's bytes made once per kind (with the zero figures of a kind
+                    # that has none).
+                    raw[4 * at : 4 * at + _FRAME_BYTES] = (
+                        self._frame_bytes[kind]
+                        if figures is None
+                        else self._kind_bytes[kind]
+                        + _FIGURE_BYTES.pack(*figures(frame, self._relative[start]))
+                    )
                 else:
+                    numbers = (
+                        _NO_FIGURES if figures is None else figures(frame, self._relative[start])
+                    )
                     # Its kind's one moved where the kind changed, its figures written where
                     # they changed (a deal being written keeps its kind and figures, its deeds
                     # grow).
@@ -714,6 +723,8 @@ class EsportMonopolyEncoding(Encoding[View]):
 
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
+# A frame's bytes: its kind's one-hot and its figures.
+_FRAME_BYTES = 4 * (len(FRAMES) + FRAME_FIGURES)
 # No deal: no deed given, none taken.
 _NO_DEAL: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 # A frame's figures, padded with zeros to FRAME_FIGURES, by its kind (None: no figures); ``rel``

@@ -103,7 +103,6 @@ class MyCityEncoding(Encoding[CityView]):
         self._counters = counters
         self._players = players
         self._kinds = kinds
-        self._rezoning = tables.rezoning
         self._zones_at = self.slice_of("zone access").start
         self._zones_end = self.slice_of("empty").stop
         self._cup_at = self.slice_of("cup").start
@@ -155,15 +154,12 @@ class MyCityEncoding(Encoding[CityView]):
         landmarks = view.landmark_at
         if not canvas.same("landmarks", landmarks):
             canvas.block("landmark values", 0, [landmark + 1 for landmark in landmarks])
+        self._zones(view, canvas)
         counters = self._counters
         supply = view.supply
         memo = canvas.memo
         previous = memo.get("supply") if memo is not None else None
-        if previous is not None and previous is not supply and self._placed(view, canvas):
-            # The cups and the zones written from the counters that left the cups (below).
-            pass
-        elif previous is None:
-            self._zones(view, canvas)
+        if previous is None:
             # Every seat's cup, made in a list and written at once.
             cups: list[int] = []
             for other in range(players):
@@ -176,7 +172,6 @@ class MyCityEncoding(Encoding[CityView]):
             if memo is not None:
                 memo["supply"] = supply
         elif previous is not supply:
-            self._zones(view, canvas)
             # Only the counters that left (or came back to) a cup since the last view.
             put = data if canvas.cells is None else canvas.cells
             at = self._cup_at
@@ -191,8 +186,6 @@ class MyCityEncoding(Encoding[CityView]):
                 at += counters
             if memo is not None:
                 memo["supply"] = supply
-        else:
-            self._zones(view, canvas)
         drawn = view.drawn
         if drawn or (memo is not None and memo.get("drawn")):
             counts = [0] * counters
@@ -220,51 +213,6 @@ class MyCityEncoding(Encoding[CityView]):
             )
         # The move count, every step.
         (data if canvas.cells is None else canvas.cells)[self._tail_at + 3 * players] = view.turn
-
-    def _placed(self, view: CityView, canvas: Canvas) -> bool:
-        """The cups and the zones of a persistent canvas, from the counters that left the cups
-        since its last view, when no counter came back (without REZONING a zone is only ever
-        placed, from its owner's cup, on an empty square, and never moves): each such
-        counter's square found in the board (``tuple.index``, at C speed), not the board
-        scanned for the squares that changed. False (nothing written) where that does not
-        hold: REZONING, other landmarks, a counter back in a cup (a new game)."""
-        memo = canvas.memo
-        if self._rezoning or memo is None:
-            return False
-        last = memo.get("zones")
-        landmarks = view.landmark_at
-        if last is None or last[0] is not landmarks:
-            return False
-        previous = memo["supply"]
-        supply = view.supply
-        for was, now in zip(previous, supply, strict=True):
-            if now & ~was:
-                return False
-        zones = view.zone_at
-        put = canvas.data if canvas.cells is None else canvas.cells
-        entries = self._entries[view.seat or 0]
-        counters = self._counters
-        empty = self._empty_at
-        at = self._cup_at
-        for other in self._orders[view.seat or 0]:
-            mask = supply[other]
-            left = previous[other] ^ mask
-            base = other * counters
-            while left:
-                low = left & -left
-                counter = low.bit_length() - 1
-                put[at + counter] = 0
-                square = zones.index(base + counter)
-                if landmarks[square] < 0:
-                    put[empty + square] = 0
-                access, owned, kind, value = entries[base + counter]
-                put[access + square] = value
-                put[owned + square] = put[kind + square] = 1
-                left ^= low
-            at += counters
-        memo["supply"] = supply
-        memo["zones"] = (landmarks, zones)
-        return True
 
     def _zones(self, view: CityView, canvas: Canvas) -> None:
         """The zone slices (access, owned, type, empty), square by square; on a persistent
