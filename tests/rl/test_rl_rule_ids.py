@@ -254,3 +254,111 @@ def test_masks_made_from_a_seats_last_mask_are_the_ids_and_copies() -> None:
             assert action is not None
             table.play(action)
     assert derived > 50
+
+
+def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
+    """A deal's cash and an auction's bids are made from their bucket by arithmetic (no
+    ``AmountRange``): the same amounts as ``bucket_amount`` for every span and bucket, and the
+    same actions as the range's."""
+    from tycoon.core import AmountRange
+    from tycoon.core.encoding import bucket_amount
+    from tycoon.games.esport_monopoly import actions as A
+    from tycoon.games.esport_monopoly.encoding import (
+        BID_BUCKETS,
+        CASH_BUCKETS,
+        _BidIds,
+        _bucket,
+        _DealIds,
+    )
+
+    for low in (-1500, -37, -1, 0, 1, 11, 250):
+        for span in (*range(0, 40), 99, 100, 101, 1234, 5000):
+            for buckets in (BID_BUCKETS, CASH_BUCKETS):
+                whole = AmountRange(A.Cash(0, 0), low, low + span)
+                for bucket in range(buckets):
+                    assert _bucket(low, low + span, bucket, buckets) == bucket_amount(
+                        whole, bucket, buckets
+                    )
+    encoding: Any = make("esport-monopoly", 3).encoding()
+    deal = _DealIds(encoding, 0, 2, -300, 457)
+    bid = _BidIds(encoding, 0, 1, 61, 140)
+    for bucket in range(CASH_BUCKETS):
+        cash = AmountRange(A.Cash(2, 0), -300, 457)
+        assert deal.action_of(encoding._cash_at + bucket) == cash.action(
+            bucket_amount(cash, bucket, CASH_BUCKETS)
+        )
+    for bucket in range(BID_BUCKETS):
+        bids = AmountRange(A.Bid(1, 0), 61, 140)
+        assert bid.action_of(encoding._bid_at + bucket) == bids.action(
+            bucket_amount(bids, bucket, BID_BUCKETS)
+        )
+
+
+def test_a_deals_improved_squares_follow_the_owners_and_levels() -> None:
+    """A deal's ids keep each seat's improved squares while the owners and levels are the very
+    same tuples: another owner or level tuple (a group made whole, a building) is read again,
+    so a deed of an improved group is no longer offered."""
+    from tycoon.games.esport_monopoly.state import Deal
+
+    table = Table(make("esport-monopoly", 3))
+    rng = random.Random(7)
+    table.reset(7)
+    while True:
+        seat = table.to_act()[0]
+        top = table.state.table.stack[-1]
+        if type(top) is Deal and not top.sent:
+            break
+        ids = sorted(table.legal_ids(seat))
+        action = table.action(seat, ids[rng.randrange(len(ids))])
+        assert action is not None
+        table.play(action)
+    game: Any = table.game
+    encoding: Any = table.encoding
+    state = table.state
+    t = state.table
+    deal = t.stack[-1]
+    proposer = deal.proposer
+    _same(encoding.rule_ids(state, seat), encoding.legal_ids(game.legal_actions(state, seat)))
+    # The proposer is given a whole colour group (its deeds taken from whoever held them).
+    members, _, _ = game.rules.colour_groups[0]
+    owner = list(t.owner)
+    for square in members:
+        owner[square] = proposer
+    holdings = tuple(
+        sum(1 << square for square, held in enumerate(owner) if held == other)
+        for other in range(game.players)
+    )
+    whole = t._replace(owner=tuple(owner), holdings=holdings)
+    for level in (0, 1, 0):
+        levels = list(t.level)
+        levels[members[0]] = level
+        changed = state._replace(table=whole._replace(level=tuple(levels)))
+        ruled = encoding.rule_ids(changed, seat)
+        _same(ruled, encoding.legal_ids(game.legal_actions(changed, seat)))
+        give = encoding._give_at + members[0]
+        assert (give in ruled) == (level == 0 and members[0] not in deal.give)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_my_city_ids_stand_for_the_games_own_legal_actions(players: int) -> None:
+    """My City's ids (from the rules, and from its moves' masks) are worked out by arithmetic and
+    their placements made once per seat and id: at every step of random games, as the table
+    hands them out, the actions of the ids are exactly the game's own legal actions (listed
+    one by one, not through the encoding)."""
+    game = make("my-city", players)
+    table = Table(game)
+    for seed in (1, 2):
+        table.reset(seed)
+        rng = random.Random(seed)
+        while to_act := table.to_act():
+            seat = to_act[0]
+            legal = game.legal_actions(table.state, seat)
+            own = [legal[index] for index in range(len(legal))]
+            ids = table.legal_ids(seat)
+            actions = [ids[index] for index in ids]
+            assert len(actions) == len(own)
+            assert set(actions) == set(own)
+            order = sorted(ids)
+            chosen = table.action(seat, order[rng.randrange(len(order))])
+            assert chosen is not None
+            table.play(chosen)

@@ -9,9 +9,11 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import is_not, ne
 from typing import Any
 
-from tycoon.core import AmountRange, Game
+from tycoon.core import Game
 from tycoon.core.actions import Action
 from tycoon.core.encoding import (
     ActionKind,
@@ -20,7 +22,6 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
-    bucket_amount,
     float32_bytes,
     float32_packer,
 )
@@ -174,6 +175,12 @@ class EsportMonopolyEncoding(Encoding[View]):
             ] + [(0,) * players]
             bits = [tuple(mask >> other & 1 for other in order) for mask in range(1 << players)]
             self._seat_rows.append((one, bits, {(other,): one[other] for other in range(players)}))
+        # Per observer: an owner's column in a square's one-hot row, by the owner (index -1,
+        # nobody: the last column).
+        self._owner_columns = [
+            [(other - start) % players for other in range(players)] + [players]
+            for start in range(players)
+        ]
         # Per observer: each seat counted from it, then -2 and -1 as they are (the pot, the
         # bank or nobody; a list's index -2 and -1), for the frames' figures.
         self._relative = [
@@ -188,6 +195,9 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._kind_bytes: dict[type, bytes] = {
             kind: float32_bytes([1 if other is kind else 0 for other in FRAMES])
             for kind in (*FRAMES, type(None))
+        }
+        self._frame_bytes: dict[type, bytes] = {
+            kind: one_hot + float32_bytes(_NO_FIGURES) for kind, one_hot in self._kind_bytes.items()
         }
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
@@ -232,7 +242,6 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._offer_id = self.base_id(A.Offer)
         # Every deal being written may drop and name any cash bucket.
         self._deal_fixed = 1 << self.base_id(A.Drop) | ((1 << CASH_BUCKETS) - 1) << self._cash_at
-        self._cash_templates = [A.Cash(other, 0) for other in seats]
         self._rules: Any = getattr(game, "rules", None)
         self._game: Any = game
         board = getattr(game, "board", None)
@@ -251,7 +260,6 @@ class EsportMonopolyEncoding(Encoding[View]):
         # An auction's: the bids' buckets and pass, the range's actions made when looked up
         # (_BidIds); per seat, pass alone (shared).
         self._bid_at = self.base_id(A.Bid)
-        self._bid_templates = [A.Bid(other, 0) for other in seats]
         self._bid_bits = ((1 << BID_BUCKETS) - 1) << self._bid_at | 1 << self.base_id(A.Pass)
         self._pass_ids = [self._shared(1 << self.base_id(A.Pass), seat) for seat in seats]
         # A purchase's, per seat: by whether it can pay (1) and has the menu (2), shared.
@@ -266,6 +274,9 @@ class EsportMonopolyEncoding(Encoding[View]):
             ]
             for seat in seats
         ]
+        # The owners and levels tuples a deal's ids last read, and each seat's improved
+        # squares (``rules.improved``) worked out for them (see rule_ids).
+        self._improved: tuple[Any, Any, dict[int, int]] = (None, None, {})
         # Per (seat, seats still in): the ids of the deals that seat may open.
         self._partner_bits: dict[tuple[int, int], int] = {}
 
@@ -305,13 +316,24 @@ class EsportMonopolyEncoding(Encoding[View]):
             return self._buy_ids[seat][can_buy + 2 * menu]
         if kind is not Deal or deal.sent:
             return None
-        rules = self._rules
         p, q = deal.proposer, deal.partner
+        # The seats' improved squares kept while the owners and levels are the very same
+        # tuples (a deal being written changes neither: worked out once a deal, not a step).
+        improved = self._improved
+        if improved[0] is not t.owner or improved[1] is not t.level:
+            improved = self._improved = (t.owner, t.level, {})
+        known = improved[2]
+        of_p = known.get(p)
+        if of_p is None:
+            of_p = known[p] = self._rules.improved(t, p)
+        of_q = known.get(q)
+        if of_q is None:
+            of_q = known[q] = self._rules.improved(t, q)
         # The deeds as bits of the ids (a deed's id is its kind's first id plus its square).
-        gives = t.holdings[p] & ~rules.improved(t, p)
+        gives = t.holdings[p] & ~of_p
         for square in deal.give:
             gives &= ~(1 << square)
-        takes = t.holdings[q] & ~rules.improved(t, q)
+        takes = t.holdings[q] & ~of_q
         for square in deal.take:
             takes &= ~(1 << square)
         # The cash's buckets (always all of them) are bits too: their actions are made from
@@ -487,9 +509,11 @@ class EsportMonopolyEncoding(Encoding[View]):
         if memo.get("board") != board:
             memo["board"] = board
             self._board(t, start, canvas)
-        if memo.get("rent") is not t.rent:
-            memo["rent"] = t.rent
-            canvas.numbers("rents", self._at[4], t.rent)
+        rent = t.rent
+        was = memo.get("rent")
+        if was is not rent:
+            memo["rent"] = rent
+            _renumber(canvas, "rents", self._at[4], rent, was)
         # The run from the bank to the frame, in parts each written only when its own sources
         # changed: between two views of a seat the stack changes most of the time, the dice,
         # the turn, the bank and the window now and then (the run was made whole every move).
@@ -552,15 +576,21 @@ class EsportMonopolyEncoding(Encoding[View]):
                 memo["frame"] = frame
                 kind = type(frame)
                 figures = _FIGURES[kind]
-                numbers = _NO_FIGURES if figures is None else figures(frame, self._relative[start])
                 raw = canvas.raw
                 if raw is not None:
                     # A float32 buffer: the kind's one-hot and the figures written whole, the
-                    # one-hot's bytes made once per kind.
-                    raw[4 * at : 4 * (at + len(FRAMES) + FRAME_FIGURES)] = self._kind_bytes[
-                        kind
-                    ] + _FIGURE_BYTES.pack(*numbers)
+                    # one-hot's bytes made once per kind (with the zero figures of a kind
+                    # that has none).
+                    raw[4 * at : 4 * at + _FRAME_BYTES] = (
+                        self._frame_bytes[kind]
+                        if figures is None
+                        else self._kind_bytes[kind]
+                        + _FIGURE_BYTES.pack(*figures(frame, self._relative[start]))
+                    )
                 else:
+                    numbers = (
+                        _NO_FIGURES if figures is None else figures(frame, self._relative[start])
+                    )
                     # Its kind's one moved where the kind changed, its figures written where
                     # they changed (a deal being written keeps its kind and figures, its deeds
                     # grow).
@@ -659,24 +689,42 @@ class EsportMonopolyEncoding(Encoding[View]):
         memo = canvas.memo
         if memo is None:
             memo = {}
-        if memo.get("owner") is not t.owner:
-            memo["owner"] = t.owner
-            players = self._players
-            canvas.choices(
-                "owners",
-                self._at[1],
-                players + 1,
-                [players if owner < 0 else (owner - start) % players for owner in t.owner],
-            )
-        if memo.get("level") is not t.level:
-            memo["level"] = t.level
-            canvas.numbers("levels", self._at[2], t.level)
+        owner = t.owner
+        was = memo.get("owner")
+        if was is not owner:
+            memo["owner"] = owner
+            cells = canvas.cells
+            if was is None or cells is None:
+                players = self._players
+                canvas.choices(
+                    "owners",
+                    self._at[1],
+                    players + 1,
+                    [players if held < 0 else (held - start) % players for held in owner],
+                )
+            else:
+                # The squares whose owner changed (found at C speed), each row's one moved:
+                # no row of forty made.
+                at = self._at[1]
+                width = self._players + 1
+                column = self._owner_columns[start]
+                for square in compress(range(SQUARES), map(ne, owner, was)):
+                    row = at + square * width
+                    cells[row + column[was[square]]] = 0
+                    cells[row + column[owner[square]]] = 1
+        level = t.level
+        was_level = memo.get("level")
+        if was_level is not level:
+            memo["level"] = level
+            _renumber(canvas, "levels", self._at[2], level, was_level)
         if memo.get("mortgaged") != t.mortgaged:
             canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
 
 
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
+# A frame's bytes: its kind's one-hot and its figures.
+_FRAME_BYTES = 4 * (len(FRAMES) + FRAME_FIGURES)
 # No deal: no deed given, none taken.
 _NO_DEAL: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 # A frame's figures, padded with zeros to FRAME_FIGURES, by its kind (None: no figures); ``rel``
@@ -706,6 +754,22 @@ _FIGURES: dict[type, _Figures | None] = {
     Place: lambda f, rel: (rel[f.seat], f.building, 0, 0, 0, 0, 0, 0),
     Choice: lambda f, rel: (rel[f.seat], f.amount, 0, 0, 0, 0, 0, 0),
 }
+
+
+def _renumber(
+    canvas: Canvas, name: str, at: int, now: tuple[int, ...], was: tuple[int, ...] | None
+) -> None:
+    """Squares' numbers from ``at`` on, ``now`` where the part held ``was`` (the tuple it was
+    last written from; ``None``: not yet, or a fresh canvas): only the numbers that are other
+    objects are written (found at C speed by identity, cheaper than by value; a tuple made from
+    another shares the numbers it did not change, and an equal number of another object is only
+    written again as it was)."""
+    cells = canvas.cells
+    if was is None or cells is None or len(was) != len(now):
+        canvas.numbers(name, at, now)
+        return
+    for index in compress(range(len(now)), map(is_not, now, was)):
+        cells[at + index] = now[index]
 
 
 def _move_ones(put: Any, at: int, was: Sequence[int], now: Sequence[int]) -> None:
@@ -738,9 +802,10 @@ class _DealIds(BitIds):
         encoding = self.encoding
         bucket = key - encoding._cash_at
         if 0 <= bucket < CASH_BUCKETS:
-            cash = AmountRange(encoding._cash_templates[self.proposer], self.low, self.high)
-            built: Action = cash.action(bucket_amount(cash, bucket, CASH_BUCKETS))
-            return built
+            # ``bucket_amount`` of the range (step 1) worked out inline and the action made
+            # directly: no range, no ``dataclasses.replace`` (held to the listed path's
+            # action by the rule-ids tests).
+            return A.Cash(self.proposer, _bucket(self.low, self.high, bucket, CASH_BUCKETS))
         return encoding._action(self.proposer, key)
 
 
@@ -763,7 +828,16 @@ class _BidIds(BitIds):
         encoding = self.encoding
         bucket = key - encoding._bid_at
         if 0 <= bucket < BID_BUCKETS:
-            bids = AmountRange(encoding._bid_templates[self.seat], self.low, self.high)
-            built: Action = bids.action(bucket_amount(bids, bucket, BID_BUCKETS))
-            return built
+            return A.Bid(self.seat, _bucket(self.low, self.high, bucket, BID_BUCKETS))
         return encoding._action(self.seat, key)
+
+
+def _bucket(low: int, high: int, bucket: int, buckets: int) -> int:
+    """``bucket_amount`` of the range ``low..high`` (step 1): the same arithmetic, the same
+    amount (tested against it for every span and bucket)."""
+    span = high - low
+    if high < low:
+        raise ValueError(f"empty or malformed amount range {low}..{high}")
+    if not span:
+        return low
+    return low + round(bucket * span / (buckets - 1))

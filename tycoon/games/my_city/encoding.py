@@ -139,6 +139,10 @@ class MyCityEncoding(Encoding[CityView]):
             for byte in range((counters + 7) // 8)
         ]
         self._offsets: dict[int, int] = {}  # counters' mask: their offsets added up
+        # Per seat, the placements made so far, by id (see _CityIds.action_of).
+        self._places: list[list[Place | None]] = [
+            [None] * (counters * squares) for _ in range(players)
+        ]
         # The skip's id: after the placements' and the rezonings' (see legal_ids).
         self._skip_id = 2 * counters * squares
 
@@ -323,13 +327,22 @@ class _CityIds(BitIds):
         self.skip_id = skip_id
 
     def action_of(self, key: int) -> Action:
-        tables = self.encoding.tables
-        squares = self.encoding._squares
-        counters = self.encoding._counters
+        encoding = self.encoding
+        tables = encoding.tables
+        squares = encoding._squares
+        counters = encoding._counters
         if key == self.skip_id:
             return Skip(self.seat)
         if key < counters * squares:
-            counter, square = divmod(key, squares)
-            return Place(self.seat, tables.counter_names[counter], tables.board.names[square])
+            # A placement made once per seat and id, then looked up (actions are immutable
+            # values; a frozen dataclass costs about a microsecond to make).
+            made = encoding._places[self.seat]
+            place = made[key]
+            if place is None:
+                counter, square = divmod(key, squares)
+                place = made[key] = Place(
+                    self.seat, tables.counter_names[counter], tables.board.names[square]
+                )
+            return place
         square, counter = divmod(key - counters * squares, counters)
         return Rezone(self.seat, tables.board.names[square], tables.counter_names[counter])
