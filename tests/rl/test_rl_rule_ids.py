@@ -261,13 +261,12 @@ def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
     ``AmountRange``): the same amounts as ``bucket_amount`` for every span and bucket, and the
     same actions as the range's."""
     from tycoon.core import AmountRange
-    from tycoon.core.encoding import bucket_amount
+    from tycoon.core.encoding import bucket_amount, bucket_value
     from tycoon.games.esport_monopoly import actions as A
     from tycoon.games.esport_monopoly.encoding import (
         BID_BUCKETS,
         CASH_BUCKETS,
         _BidIds,
-        _bucket,
         _DealIds,
     )
 
@@ -276,7 +275,7 @@ def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
             for buckets in (BID_BUCKETS, CASH_BUCKETS):
                 whole = AmountRange(A.Cash(0, 0), low, low + span)
                 for bucket in range(buckets):
-                    assert _bucket(low, low + span, bucket, buckets) == bucket_amount(
+                    assert bucket_value(low, 1, span + 1, bucket, buckets) == bucket_amount(
                         whole, bucket, buckets
                     )
     encoding: Any = make("esport-monopoly", 3).encoding()

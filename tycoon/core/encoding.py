@@ -87,11 +87,17 @@ class ActionKind:
 def bucket_amount(choice: AmountRange[Any], bucket: int, buckets: int) -> int:
     """The amount of ``bucket`` (0-based) of ``buckets`` spread evenly over ``choice``: bucket 0
     is the low end, the last bucket the high end, the others rounded to the nearest step."""
-    count = len(choice)
+    return bucket_value(choice.low, choice.step, len(choice), bucket, buckets)
+
+
+def bucket_value(low: int, step: int, count: int, bucket: int, buckets: int) -> int:
+    """:func:`bucket_amount` of the ``count`` amounts from ``low`` by ``step``, without an
+    :class:`AmountRange` (for encodings that make the action straight from the figures)."""
+    if count < 1:
+        raise ValueError(f"an empty range of amounts from {low} ({count} of them)")
     if buckets == 1 or count == 1:
-        return choice.low
-    index = round(bucket * (count - 1) / (buckets - 1))
-    return choice.low + choice.step * index
+        return low
+    return low + step * round(bucket * (count - 1) / (buckets - 1))
 
 
 @dataclass(slots=True)

@@ -22,6 +22,7 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
+    bucket_value,
     float32_bytes,
     float32_packer,
 )
@@ -802,10 +803,12 @@ class _DealIds(BitIds):
         encoding = self.encoding
         bucket = key - encoding._cash_at
         if 0 <= bucket < CASH_BUCKETS:
-            # ``bucket_amount`` of the range (step 1) worked out inline and the action made
+            # ``bucket_amount`` of the range (step 1) from its figures and the action made
             # directly: no range, no ``dataclasses.replace`` (held to the listed path's
             # action by the rule-ids tests).
-            return A.Cash(self.proposer, _bucket(self.low, self.high, bucket, CASH_BUCKETS))
+            low = self.low
+            amount = bucket_value(low, 1, self.high - low + 1, bucket, CASH_BUCKETS)
+            return A.Cash(self.proposer, amount)
         return encoding._action(self.proposer, key)
 
 
@@ -828,16 +831,6 @@ class _BidIds(BitIds):
         encoding = self.encoding
         bucket = key - encoding._bid_at
         if 0 <= bucket < BID_BUCKETS:
-            return A.Bid(self.seat, _bucket(self.low, self.high, bucket, BID_BUCKETS))
+            low = self.low
+            return A.Bid(self.seat, bucket_value(low, 1, self.high - low + 1, bucket, BID_BUCKETS))
         return encoding._action(self.seat, key)
-
-
-def _bucket(low: int, high: int, bucket: int, buckets: int) -> int:
-    """``bucket_amount`` of the range ``low..high`` (step 1): the same arithmetic, the same
-    amount (tested against it for every span and bucket)."""
-    span = high - low
-    if high < low:
-        raise ValueError(f"empty or malformed amount range {low}..{high}")
-    if not span:
-        return low
-    return low + round(bucket * span / (buckets - 1))
