@@ -428,9 +428,9 @@ class Greedy:
     def windowed(self, t: Table, legal: Sequence[Any], jail_done: bool = False) -> Action:
         """:meth:`decide` at a window (the own loop calls it there directly): the most common
         decision, mostly ending in a roll or a skip. Ask for rent owed; then the one management
-        action wanted (build, lift, or open a deal: :meth:`management`, worked out here inline
-        with its building pick, :meth:`ranked_build`: the own loop's commonest decision, a call
-        or two less); else roll (own turn; in jail :meth:`pre_roll` first, which comes back
+        action wanted (build, lift, or open a deal: :meth:`management`, worked out here inline,
+        its building pick by :meth:`ranked_build`: the own loop's commonest decision, a call
+        less); else roll (own turn; in jail :meth:`pre_roll` first, which comes back
         with ``jail_done``) or skip until the bot's own turn (the window's first and second
         choices, not read from the list, which may go unlisted).
         ``tests/esport_monopoly/test_round13_window.py`` compares it with :meth:`management`
@@ -461,25 +461,9 @@ class Greedy:
                 self.rank_groups(groups)
             budget = cash - (self.reserve if own_turn else self.reserve // 3)
             if budget >= self._least_cost:
-                # ranked_build, inline: the first group in building order within the budget,
-                # unmortgaged, whose least built event (the last among equals) can take one.
-                level = t.level
-                mortgaged = t.mortgaged
-                for members, mask, cost in self._ranked:
-                    if cost > budget or mortgaged & mask:
-                        continue
-                    low = 9
-                    square = -1
-                    for s in members:
-                        lv = level[s]
-                        if lv <= low:
-                            low = lv
-                            square = s
-                    if low < 4:
-                        if t.stands:
-                            return self._build_of[square]  # offered directly in the window
-                    elif low == 4 and t.arenas:
-                        return self._build_of[square]
+                square = self.ranked_build(t, budget)
+                if square >= 0:
+                    return self._build_of[square]  # offered directly in the window
         intent: Action | None = None
         held = t.holdings[seat]
         mortgaged = held & t.mortgaged
