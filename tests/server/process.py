@@ -63,7 +63,7 @@ class Server:
         command += ["--database", self.database, "--bot-workers", str(self.bot_workers)]
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         out.close()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # patience under load (start-up compiles from source)
         while time.monotonic() < deadline:
             assert self.process.poll() is None, self.log.read_text()
             try:
