@@ -492,28 +492,33 @@ class EsportMonopolyEncoding(Encoding[View]):
         seat = view.seat
         start = seat or 0
         t = view.table
-        # What each part was last made from (the persistent canvas's record; a fresh canvas,
-        # written once, gets an empty one, so that every part is written).
+        # What each part was last made from: a list of slots (see _RECORD) the persistent
+        # canvas's record keeps (read by index: a dictionary lookup by name a part cost about
+        # three times as much); a fresh canvas, written once, gets a new one, so that every
+        # part is written.
         memo = canvas.memo
         if memo is None:
             memo = {}
+        record = memo.get(_RECORD)
+        if record is None:
+            record = memo[_RECORD] = list(_NEW_RECORD)
         # The seats' figures and positions (cash, position, jail, cards, alive), field by field
         # only where a field changed.
         seats = (t.cash, t.position, t.jail, t.cards, t.alive)
-        old = memo.get("seats")
+        old = record[_SEATS]
         if old != seats:
-            memo["seats"] = seats
+            record[_SEATS] = seats
             self._seats(seats, old, start, canvas)
         # The board: owners, levels and mortgages looked at one by one only when one of them
         # changed (the three fields at once, compared item by item, identity first).
         board = (t.owner, t.level, t.mortgaged)
-        if memo.get("board") != board:
-            memo["board"] = board
+        if record[_BOARD] != board:
+            record[_BOARD] = board
             self._board(t, start, canvas)
         rent = t.rent
-        was = memo.get("rent")
+        was = record[_RENT]
         if was is not rent:
-            memo["rent"] = rent
+            record[_RENT] = rent
             _renumber(canvas, "rents", self._at[4], rent, was)
         # The run from the bank to the frame, in parts each written only when its own sources
         # changed: between two views of a seat the stack changes most of the time, the dice,
@@ -534,31 +539,31 @@ class EsportMonopolyEncoding(Encoding[View]):
             t.turn,
             t.dice,
         )
-        if memo.get("bank and moment") != head:
-            memo["bank and moment"] = head
+        if record[_HEAD] != head:
+            record[_HEAD] = head
             bank = head[:5]
-            if memo.get("bank") != bank:
-                memo["bank"] = bank
+            if record[_BANK] != bank:
+                record[_BANK] = bank
                 stands, arenas, seen, hidden, pot = bank
                 canvas.put(
                     at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot)
                 )
             moment = head[5:]
-            if memo.get("moment") != moment:
-                memo["moment"] = moment
+            if record[_MOMENT] != moment:
+                record[_MOMENT] = moment
                 active, doubles, again, turns, dice = moment
                 canvas.put(at + 7, (*one[active], doubles, again, turns, dice[0], dice[1]))
         players = self._players
         at += 7 + players + 5
         window = (t.passed, t.skipping, t.dealt, t.claims)
-        if memo.get("window") != window:
-            memo["window"] = window
+        if record[_WINDOW] != window:
+            record[_WINDOW] = window
             passed, skipping, dealt, claims = window
             canvas.put(at, (len(claims), *bits[passed], *bits[skipping], *bits[dealt]))
         at += 1 + 3 * players
         acting = t.acting
-        if memo.get("acting") != acting:
-            memo["acting"] = acting
+        if record[_ACTING] != acting:
+            record[_ACTING] = acting
             row = acting_rows.get(acting)
             if row is None:
                 row = acting_rows[acting] = tuple(
@@ -569,12 +574,12 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The top frame: its kind and figures, and a deal's deeds, made again only when the
         # stack (and then the frame) is another object (both immutable).
         stack = t.stack
-        moved = memo.get("stack", _NONE) is not stack
+        moved = record[_STACK] is not stack
         if moved:
-            memo["stack"] = stack
+            record[_STACK] = stack
             frame = stack[-1] if stack else None
-            if memo.get("frame", _NONE) is not frame:
-                memo["frame"] = frame
+            if record[_FRAME] is not frame:
+                record[_FRAME] = frame
                 kind = type(frame)
                 figures = _FIGURES[kind]
                 raw = canvas.raw
@@ -595,8 +600,8 @@ class EsportMonopolyEncoding(Encoding[View]):
                     # Its kind's one moved where the kind changed, its figures written where
                     # they changed (a deal being written keeps its kind and figures, its deeds
                     # grow).
-                    if memo.get("kind", _NONE) is not kind:
-                        memo["kind"] = kind
+                    if record[_KIND] is not kind:
+                        record[_KIND] = kind
                         canvas.ones("frame kind", at, at + len(FRAMES), (self._kind_at[kind],))
                     canvas.block("figures", at + len(FRAMES), numbers)
                 if type(frame) is Deal:
@@ -608,12 +613,12 @@ class EsportMonopolyEncoding(Encoding[View]):
         at = self._at[7]
         if moved:
             depth = len(stack)
-            if memo.get("depth") != depth:
-                memo["depth"] = depth
+            if record[_DEPTH] != depth:
+                record[_DEPTH] = depth
                 (canvas.data if canvas.cells is None else canvas.cells)[at] = depth
         over = t.over
-        if memo.get("over", _NONE) != over:
-            memo["over"] = over
+        if record[_OVER] != over:
+            record[_OVER] = over
             (canvas.data if canvas.cells is None else canvas.cells)[at + 1] = over
 
     def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
@@ -722,6 +727,12 @@ class EsportMonopolyEncoding(Encoding[View]):
             canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
 
 
+# The encoding's record in a canvas's memo: what each part was last made from, by slot (None
+# or _NONE: not yet, so the part is written).
+_RECORD = "esport monopoly record"
+_SEATS, _BOARD, _RENT, _HEAD, _BANK, _MOMENT, _WINDOW, _ACTING = range(8)
+_STACK, _FRAME, _KIND, _DEPTH, _OVER = range(8, 13)
+_NEW_RECORD: tuple[Any, ...] = (None,) * 8 + (_NONE,) * 3 + (None, _NONE)
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
 # A frame's bytes: its kind's one-hot and its figures.
