@@ -341,11 +341,13 @@ class EsportMonopolyEncoding(Encoding[View]):
         # the range when looked up (_DealIds).
         bits = gives << self._give_at | takes << self._take_at | self._deal_fixed
         cards = t.cards
-        for bit, give_id, take_id in self._card_ids:
-            if cards[p] & bit and not deal.give_cards & bit:
-                bits |= 1 << give_id
-            if cards[q] & bit and not deal.take_cards & bit:
-                bits |= 1 << take_id
+        if cards[p] | cards[q]:
+            # (Jail cards are seldom held: looked at deck by deck only when one is.)
+            for bit, give_id, take_id in self._card_ids:
+                if cards[p] & bit and not deal.give_cards & bit:
+                    bits |= 1 << give_id
+                if cards[q] & bit and not deal.take_cards & bit:
+                    bits |= 1 << take_id
         if deal.give or deal.take or deal.give_cards or deal.take_cards:
             bits |= 1 << self._offer_id
         return _DealIds(self, bits, p, -t.cash[q], t.cash[p])
@@ -586,13 +588,18 @@ class EsportMonopolyEncoding(Encoding[View]):
                 if raw is not None:
                     # A float32 buffer: the kind's one-hot and the figures written whole, the
                     # one-hot's bytes made once per kind (with the zero figures of a kind
-                    # that has none).
-                    raw[4 * at : 4 * at + _FRAME_BYTES] = (
-                        self._frame_bytes[kind]
-                        if figures is None
-                        else self._kind_bytes[kind]
-                        + _FIGURE_BYTES.pack(*figures(frame, self._relative[start]))
-                    )
+                    # that has none); nothing written when the kind and its figures are those
+                    # the canvas holds (another frame of the same kind and figures: a window
+                    # after a window, a deal that gained a deed).
+                    numbers = None if figures is None else figures(frame, self._relative[start])
+                    if record[_KIND] is not kind or record[_FIGURES_WRITTEN] != numbers:
+                        record[_KIND] = kind
+                        record[_FIGURES_WRITTEN] = numbers
+                        raw[4 * at : 4 * at + _FRAME_BYTES] = (
+                            self._frame_bytes[kind]
+                            if numbers is None
+                            else self._kind_bytes[kind] + _FIGURE_BYTES.pack(*numbers)
+                        )
                 else:
                     numbers = (
                         _NO_FIGURES if figures is None else figures(frame, self._relative[start])
@@ -731,8 +738,8 @@ class EsportMonopolyEncoding(Encoding[View]):
 # or _NONE: not yet, so the part is written).
 _RECORD = "esport monopoly record"
 _SEATS, _BOARD, _RENT, _HEAD, _BANK, _MOMENT, _WINDOW, _ACTING = range(8)
-_STACK, _FRAME, _KIND, _DEPTH, _OVER = range(8, 13)
-_NEW_RECORD: tuple[Any, ...] = (None,) * 8 + (_NONE,) * 3 + (None, _NONE)
+_STACK, _FRAME, _KIND, _DEPTH, _OVER, _FIGURES_WRITTEN = range(8, 14)
+_NEW_RECORD: tuple[Any, ...] = (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None)
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
 # A frame's bytes: its kind's one-hot and its figures.
@@ -804,7 +811,14 @@ class _DealIds(BitIds):
     def __init__(
         self, encoding: EsportMonopolyEncoding, bits: int, proposer: int, low: int, high: int
     ) -> None:
-        super().__init__(bits)
+        # BitIds.__init__'s fields set here (one call fewer: a deal's ids are made every step).
+        self.entries = {}
+        self.spans = []
+        self.build = None
+        self.shared = False
+        self.kept = None
+        self.bits = bits
+        self.count = bits.bit_count()
         self.encoding = encoding
         self.proposer = proposer
         self.low = low
