@@ -352,6 +352,16 @@ class Table:
         self.state = self.game.transition(self.state, action, self.rng)
         self.steps += 1
 
+    def advance(self, action: Action) -> tuple[int, ...]:
+        """``play(action)``, then ``to_act()``: the seats to act next (one call for the two, as
+        an AEC step makes them)."""
+        state = self.state = self.game.transition(self.state, action, self.rng)
+        self.steps += 1
+        acting: tuple[int, ...] = self.game.to_act(state)
+        self._acting_state = state
+        self._acting = acting
+        return acting
+
     def outcome(self) -> Outcome | None:
         result: Outcome | None = self.game.outcome(self.state)
         return result

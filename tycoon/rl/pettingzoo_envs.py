@@ -110,8 +110,7 @@ class TycoonAECEnv(AECEnv[str, Observation, int]):
         # is over exactly when nobody is to act, and only then is its outcome asked for).
         self._cumulative_rewards[agent] = 0.0
         table = self.table
-        table.play(chosen)
-        to_act = table.to_act()
+        to_act = table.advance(chosen)
         if to_act:
             self.agent_selection = self.possible_agents[to_act[0]]
             return
