@@ -200,6 +200,11 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._frame_bytes: dict[type, bytes] = {
             kind: one_hot + float32_bytes(_NO_FIGURES) for kind, one_hot in self._kind_bytes.items()
         }
+        # The packers of the moment's, the window's and the seats to act's numbers (the bank's
+        # is _BANK_NUMBERS), written through a float32 canvas's memory (Canvas.put's, made once).
+        self._moment_numbers = float32_packer(players + 5)
+        self._window_numbers = float32_packer(1 + 3 * players)
+        self._acting_numbers = float32_packer(players)
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
@@ -298,6 +303,18 @@ class EsportMonopolyEncoding(Encoding[View]):
         deal = stack[-1]
         kind = type(deal)
         if kind is Window:
+            # The common case first, inline (_window_ids's own first test): the seat whose turn
+            # it is may roll or open the menu.
+            rules = self._rules
+            if (
+                seat == t.active
+                and t.owner is rules._owners_key
+                and not rules._full_groups[seat]
+                and not t.jail[seat]
+                and not t.claims
+                and not (t.dealt >> seat) & 1
+            ):
+                return self._roll_ids[seat]
             return self._window_ids(t, seat)
         if kind is Manage:
             return self._menu_ids(t, seat)
@@ -527,6 +544,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         # the turn, the bank and the window now and then (the run was made whole every move).
         # The seat-dependent numbers come from the observer's tables (see __init__).
         at = self._at[5]
+        raw = canvas.raw
         one, bits, acting_rows = self._seat_rows[start]
         # The bank and the moment (adjacent fields) looked at apart only when one changed.
         head = (
@@ -547,21 +565,31 @@ class EsportMonopolyEncoding(Encoding[View]):
             if record[_BANK] != bank:
                 record[_BANK] = bank
                 stands, arenas, seen, hidden, pot = bank
-                canvas.put(
-                    at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot)
-                )
+                bank_row = (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot)
+                if raw is not None:
+                    _BANK_NUMBERS.pack_into(raw, 4 * at, *bank_row)
+                else:
+                    canvas.put(at, bank_row)
             moment = head[5:]
             if record[_MOMENT] != moment:
                 record[_MOMENT] = moment
                 active, doubles, again, turns, dice = moment
-                canvas.put(at + 7, (*one[active], doubles, again, turns, dice[0], dice[1]))
+                moment_row = (*one[active], doubles, again, turns, dice[0], dice[1])
+                if raw is not None:
+                    self._moment_numbers.pack_into(raw, 4 * (at + 7), *moment_row)
+                else:
+                    canvas.put(at + 7, moment_row)
         players = self._players
         at += 7 + players + 5
         window = (t.passed, t.skipping, t.dealt, t.claims)
         if record[_WINDOW] != window:
             record[_WINDOW] = window
             passed, skipping, dealt, claims = window
-            canvas.put(at, (len(claims), *bits[passed], *bits[skipping], *bits[dealt]))
+            flags = (len(claims), *bits[passed], *bits[skipping], *bits[dealt])
+            if raw is not None:
+                self._window_numbers.pack_into(raw, 4 * at, *flags)
+            else:
+                canvas.put(at, flags)
         at += 1 + 3 * players
         acting = t.acting
         if record[_ACTING] != acting:
@@ -571,7 +599,10 @@ class EsportMonopolyEncoding(Encoding[View]):
                 row = acting_rows[acting] = tuple(
                     [1 if (other + start) % players in acting else 0 for other in range(players)]
                 )
-            canvas.put(at, row)
+            if raw is not None:
+                self._acting_numbers.pack_into(raw, 4 * at, *row)
+            else:
+                canvas.put(at, row)
         at += players
         # The top frame: its kind and figures, and a deal's deeds, made again only when the
         # stack (and then the frame) is another object (both immutable).
@@ -584,7 +615,6 @@ class EsportMonopolyEncoding(Encoding[View]):
                 record[_FRAME] = frame
                 kind = type(frame)
                 figures = _FIGURES[kind]
-                raw = canvas.raw
                 if raw is not None:
                     # A float32 buffer: the kind's one-hot and the figures written whole, the
                     # one-hot's bytes made once per kind (with the zero figures of a kind
@@ -773,6 +803,9 @@ _FIGURES: dict[type, _Figures | None] = {
     Place: lambda f, rel: (rel[f.seat], f.building, 0, 0, 0, 0, 0, 0),
     Choice: lambda f, rel: (rel[f.seat], f.amount, 0, 0, 0, 0, 0, 0),
 }
+
+
+_BANK_NUMBERS = float32_packer(7)
 
 
 def _renumber(
