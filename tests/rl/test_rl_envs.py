@@ -223,6 +223,26 @@ def test_an_aec_step_asks_for_the_outcome_only_once_nobody_is_to_act(
     assert all(env.terminations.values()) and len(env.rewards) == game.players
 
 
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_advance_plays_a_move_and_gives_the_seats_to_act_next(name: str) -> None:
+    """``Table.advance`` (an AEC step's move) is ``play`` then ``to_act``: the same states, the
+    same seats to act, the same count of moves, move after move of a random game."""
+    game = make(name)
+    table, other = Table(game), Table(make(name))
+    table.reset(5)
+    other.reset(5)
+    rng = SeededRng(6)
+    for _ in range(60):
+        to_act = table.to_act()
+        if not to_act:
+            break
+        action = sample_choice(game.legal_actions(table.state, to_act[0]), rng)
+        other.play(action)
+        assert table.advance(action) == other.to_act()
+        assert table.state == other.state and table.steps == other.steps
+        assert table.to_act() == other.to_act()
+
+
 def _final_state(seed: int) -> Any:
     """The end of the game ``final`` above plays (same seed, same masked random choices)."""
     env = rl.env("my-city", 3)

@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 
 from tycoon.core import Action, Game, IllegalActionError, Outcome, SeededRng, TycoonError
-from tycoon.core.encoding import Canvas, Encoding, LegalIds
+from tycoon.core.encoding import BitIds, Canvas, Encoding, LegalIds
 from tycoon.core.text import plain
 
 REWARDS = ("rank", "score", "win")
@@ -150,8 +150,14 @@ class Table:
             entry = (state, _NO_IDS, self._wait_mask)
         elif self._rule_ids is not None and (ruled := self._rule_ids(state, seat)) is not None:
             # Ids the encoding hands out again (shared) keep their mask once made.
+            # (None ids: only *wait*; ids as bits without runs are none when the bits are 0,
+            # found without a call to ``__len__``.)
             kept = ruled.kept
-            entry = (state, ruled, kept if kept is not None or ruled else self._wait_mask)
+            if kept is None:
+                bits = ruled.bits
+                if (not bits and not ruled.spans) if bits is not None else not ruled:
+                    kept = self._wait_mask
+            entry = (state, ruled, kept)
         else:
             legal = self.game.legal_actions(state, seat)
             menus = self.menus_on and type(legal) is tuple
@@ -322,6 +328,12 @@ class Table:
         if entry is None or entry[0] is not self.state:
             entry = self._legal_entry(seat)
         ids = entry[1]
+        bits = ids.bits
+        if bits is not None and index >= 0 and bits >> index & 1 and isinstance(ids, BitIds):
+            # One of the ids' bits (the commonest case): its action made or looked up
+            # directly (what ``get`` does first, one call fewer).
+            made: Action = ids.action_of(index)
+            return made
         found: Action | None = ids.get(index)
         if found is not None:
             return found
@@ -339,6 +351,16 @@ class Table:
         """Apply a legal action (one the encoding gave, so legality is already settled)."""
         self.state = self.game.transition(self.state, action, self.rng)
         self.steps += 1
+
+    def advance(self, action: Action) -> tuple[int, ...]:
+        """``play(action)``, then ``to_act()``: the seats to act next (one call for the two, as
+        an AEC step makes them)."""
+        state = self.state = self.game.transition(self.state, action, self.rng)
+        self.steps += 1
+        acting: tuple[int, ...] = self.game.to_act(state)
+        self._acting_state = state
+        self._acting = acting
+        return acting
 
     def outcome(self) -> Outcome | None:
         result: Outcome | None = self.game.outcome(self.state)

@@ -200,6 +200,11 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._frame_bytes: dict[type, bytes] = {
             kind: one_hot + float32_bytes(_NO_FIGURES) for kind, one_hot in self._kind_bytes.items()
         }
+        # The packers of the moment's, the window's and the seats to act's numbers (the bank's
+        # is _BANK_NUMBERS), written through a float32 canvas's memory (Canvas.put's, made once).
+        self._moment_numbers = float32_packer(players + 5)
+        self._window_numbers = float32_packer(1 + 3 * players)
+        self._acting_numbers = float32_packer(players)
         # The ids of the deeds a deal may give or take, by square (see legal_ids).
         self._give_ids: dict[Any, int] = dict(self._rows[A.Give].base)
         self._take_ids: dict[Any, int] = dict(self._rows[A.Take].base)
@@ -298,6 +303,18 @@ class EsportMonopolyEncoding(Encoding[View]):
         deal = stack[-1]
         kind = type(deal)
         if kind is Window:
+            # The common case first, inline (_window_ids's own first test): the seat whose turn
+            # it is may roll or open the menu.
+            rules = self._rules
+            if (
+                seat == t.active
+                and t.owner is rules._owners_key
+                and not rules._full_groups[seat]
+                and not t.jail[seat]
+                and not t.claims
+                and not (t.dealt >> seat) & 1
+            ):
+                return self._roll_ids[seat]
             return self._window_ids(t, seat)
         if kind is Manage:
             return self._menu_ids(t, seat)
@@ -341,11 +358,13 @@ class EsportMonopolyEncoding(Encoding[View]):
         # the range when looked up (_DealIds).
         bits = gives << self._give_at | takes << self._take_at | self._deal_fixed
         cards = t.cards
-        for bit, give_id, take_id in self._card_ids:
-            if cards[p] & bit and not deal.give_cards & bit:
-                bits |= 1 << give_id
-            if cards[q] & bit and not deal.take_cards & bit:
-                bits |= 1 << take_id
+        if cards[p] | cards[q]:
+            # (Jail cards are seldom held: looked at deck by deck only when one is.)
+            for bit, give_id, take_id in self._card_ids:
+                if cards[p] & bit and not deal.give_cards & bit:
+                    bits |= 1 << give_id
+                if cards[q] & bit and not deal.take_cards & bit:
+                    bits |= 1 << take_id
         if deal.give or deal.take or deal.give_cards or deal.take_cards:
             bits |= 1 << self._offer_id
         return _DealIds(self, bits, p, -t.cash[q], t.cash[p])
@@ -492,34 +511,40 @@ class EsportMonopolyEncoding(Encoding[View]):
         seat = view.seat
         start = seat or 0
         t = view.table
-        # What each part was last made from (the persistent canvas's record; a fresh canvas,
-        # written once, gets an empty one, so that every part is written).
+        # What each part was last made from: a list of slots (see _RECORD) the persistent
+        # canvas's record keeps (read by index: a dictionary lookup by name a part cost about
+        # three times as much); a fresh canvas, written once, gets a new one, so that every
+        # part is written.
         memo = canvas.memo
         if memo is None:
             memo = {}
+        record = memo.get(_RECORD)
+        if record is None:
+            record = memo[_RECORD] = list(_NEW_RECORD)
         # The seats' figures and positions (cash, position, jail, cards, alive), field by field
         # only where a field changed.
         seats = (t.cash, t.position, t.jail, t.cards, t.alive)
-        old = memo.get("seats")
+        old = record[_SEATS]
         if old != seats:
-            memo["seats"] = seats
+            record[_SEATS] = seats
             self._seats(seats, old, start, canvas)
         # The board: owners, levels and mortgages looked at one by one only when one of them
         # changed (the three fields at once, compared item by item, identity first).
         board = (t.owner, t.level, t.mortgaged)
-        if memo.get("board") != board:
-            memo["board"] = board
+        if record[_BOARD] != board:
+            record[_BOARD] = board
             self._board(t, start, canvas)
         rent = t.rent
-        was = memo.get("rent")
+        was = record[_RENT]
         if was is not rent:
-            memo["rent"] = rent
+            record[_RENT] = rent
             _renumber(canvas, "rents", self._at[4], rent, was)
         # The run from the bank to the frame, in parts each written only when its own sources
         # changed: between two views of a seat the stack changes most of the time, the dice,
         # the turn, the bank and the window now and then (the run was made whole every move).
         # The seat-dependent numbers come from the observer's tables (see __init__).
         at = self._at[5]
+        raw = canvas.raw
         one, bits, acting_rows = self._seat_rows[start]
         # The bank and the moment (adjacent fields) looked at apart only when one changed.
         head = (
@@ -534,60 +559,77 @@ class EsportMonopolyEncoding(Encoding[View]):
             t.turn,
             t.dice,
         )
-        if memo.get("bank and moment") != head:
-            memo["bank and moment"] = head
+        if record[_HEAD] != head:
+            record[_HEAD] = head
             bank = head[:5]
-            if memo.get("bank") != bank:
-                memo["bank"] = bank
+            if record[_BANK] != bank:
+                record[_BANK] = bank
                 stands, arenas, seen, hidden, pot = bank
-                canvas.put(
-                    at, (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot)
-                )
+                bank_row = (stands, arenas, hidden[0], hidden[1], len(seen[0]), len(seen[1]), pot)
+                if raw is not None:
+                    _BANK_NUMBERS.pack_into(raw, 4 * at, *bank_row)
+                else:
+                    canvas.put(at, bank_row)
             moment = head[5:]
-            if memo.get("moment") != moment:
-                memo["moment"] = moment
+            if record[_MOMENT] != moment:
+                record[_MOMENT] = moment
                 active, doubles, again, turns, dice = moment
-                canvas.put(at + 7, (*one[active], doubles, again, turns, dice[0], dice[1]))
+                moment_row = (*one[active], doubles, again, turns, dice[0], dice[1])
+                if raw is not None:
+                    self._moment_numbers.pack_into(raw, 4 * (at + 7), *moment_row)
+                else:
+                    canvas.put(at + 7, moment_row)
         players = self._players
         at += 7 + players + 5
         window = (t.passed, t.skipping, t.dealt, t.claims)
-        if memo.get("window") != window:
-            memo["window"] = window
+        if record[_WINDOW] != window:
+            record[_WINDOW] = window
             passed, skipping, dealt, claims = window
-            canvas.put(at, (len(claims), *bits[passed], *bits[skipping], *bits[dealt]))
+            flags = (len(claims), *bits[passed], *bits[skipping], *bits[dealt])
+            if raw is not None:
+                self._window_numbers.pack_into(raw, 4 * at, *flags)
+            else:
+                canvas.put(at, flags)
         at += 1 + 3 * players
         acting = t.acting
-        if memo.get("acting") != acting:
-            memo["acting"] = acting
+        if record[_ACTING] != acting:
+            record[_ACTING] = acting
             row = acting_rows.get(acting)
             if row is None:
                 row = acting_rows[acting] = tuple(
                     [1 if (other + start) % players in acting else 0 for other in range(players)]
                 )
-            canvas.put(at, row)
+            if raw is not None:
+                self._acting_numbers.pack_into(raw, 4 * at, *row)
+            else:
+                canvas.put(at, row)
         at += players
         # The top frame: its kind and figures, and a deal's deeds, made again only when the
         # stack (and then the frame) is another object (both immutable).
         stack = t.stack
-        moved = memo.get("stack", _NONE) is not stack
+        moved = record[_STACK] is not stack
         if moved:
-            memo["stack"] = stack
+            record[_STACK] = stack
             frame = stack[-1] if stack else None
-            if memo.get("frame", _NONE) is not frame:
-                memo["frame"] = frame
+            if record[_FRAME] is not frame:
+                record[_FRAME] = frame
                 kind = type(frame)
                 figures = _FIGURES[kind]
-                raw = canvas.raw
                 if raw is not None:
                     # A float32 buffer: the kind's one-hot and the figures written whole, the
                     # one-hot's bytes made once per kind (with the zero figures of a kind
-                    # that has none).
-                    raw[4 * at : 4 * at + _FRAME_BYTES] = (
-                        self._frame_bytes[kind]
-                        if figures is None
-                        else self._kind_bytes[kind]
-                        + _FIGURE_BYTES.pack(*figures(frame, self._relative[start]))
-                    )
+                    # that has none); nothing written when the kind and its figures are those
+                    # the canvas holds (another frame of the same kind and figures: a window
+                    # after a window, a deal that gained a deed).
+                    numbers = None if figures is None else figures(frame, self._relative[start])
+                    if record[_KIND] is not kind or record[_FIGURES_WRITTEN] != numbers:
+                        record[_KIND] = kind
+                        record[_FIGURES_WRITTEN] = numbers
+                        raw[4 * at : 4 * at + _FRAME_BYTES] = (
+                            self._frame_bytes[kind]
+                            if numbers is None
+                            else self._kind_bytes[kind] + _FIGURE_BYTES.pack(*numbers)
+                        )
                 else:
                     numbers = (
                         _NO_FIGURES if figures is None else figures(frame, self._relative[start])
@@ -595,8 +637,8 @@ class EsportMonopolyEncoding(Encoding[View]):
                     # Its kind's one moved where the kind changed, its figures written where
                     # they changed (a deal being written keeps its kind and figures, its deeds
                     # grow).
-                    if memo.get("kind", _NONE) is not kind:
-                        memo["kind"] = kind
+                    if record[_KIND] is not kind:
+                        record[_KIND] = kind
                         canvas.ones("frame kind", at, at + len(FRAMES), (self._kind_at[kind],))
                     canvas.block("figures", at + len(FRAMES), numbers)
                 if type(frame) is Deal:
@@ -608,12 +650,12 @@ class EsportMonopolyEncoding(Encoding[View]):
         at = self._at[7]
         if moved:
             depth = len(stack)
-            if memo.get("depth") != depth:
-                memo["depth"] = depth
+            if record[_DEPTH] != depth:
+                record[_DEPTH] = depth
                 (canvas.data if canvas.cells is None else canvas.cells)[at] = depth
         over = t.over
-        if memo.get("over", _NONE) != over:
-            memo["over"] = over
+        if record[_OVER] != over:
+            record[_OVER] = over
             (canvas.data if canvas.cells is None else canvas.cells)[at + 1] = over
 
     def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
@@ -722,6 +764,12 @@ class EsportMonopolyEncoding(Encoding[View]):
             canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
 
 
+# The encoding's record in a canvas's memo: what each part was last made from, by slot (None
+# or _NONE: not yet, so the part is written).
+_RECORD = "esport monopoly record"
+_SEATS, _BOARD, _RENT, _HEAD, _BANK, _MOMENT, _WINDOW, _ACTING = range(8)
+_STACK, _FRAME, _KIND, _DEPTH, _OVER, _FIGURES_WRITTEN = range(8, 14)
+_NEW_RECORD: tuple[Any, ...] = (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None)
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
 # A frame's bytes: its kind's one-hot and its figures.
@@ -755,6 +803,9 @@ _FIGURES: dict[type, _Figures | None] = {
     Place: lambda f, rel: (rel[f.seat], f.building, 0, 0, 0, 0, 0, 0),
     Choice: lambda f, rel: (rel[f.seat], f.amount, 0, 0, 0, 0, 0, 0),
 }
+
+
+_BANK_NUMBERS = float32_packer(7)
 
 
 def _renumber(
@@ -793,7 +844,14 @@ class _DealIds(BitIds):
     def __init__(
         self, encoding: EsportMonopolyEncoding, bits: int, proposer: int, low: int, high: int
     ) -> None:
-        super().__init__(bits)
+        # BitIds.__init__'s fields set here (one call fewer: a deal's ids are made every step).
+        self.entries = {}
+        self.spans = []
+        self.build = None
+        self.shared = False
+        self.kept = None
+        self.bits = bits
+        self.count = bits.bit_count()
         self.encoding = encoding
         self.proposer = proposer
         self.low = low

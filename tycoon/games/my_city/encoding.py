@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import is_not
+from operator import is_not, ne
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.actions import Action
@@ -20,6 +20,7 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
+    float32_bytes,
 )
 from tycoon.games.my_city.moves import CityMoves, choosable
 from tycoon.games.my_city.state import CityView, Place, Rezone, Skip
@@ -143,6 +144,10 @@ class MyCityEncoding(Encoding[CityView]):
         self._places: list[list[Place | None]] = [
             [None] * (counters * squares) for _ in range(players)
         ]
+        # The landmarks the empty row's bytes were last made for, and those bytes (see _zones);
+        # an empty board's zones.
+        self._free: tuple[Any, bytes] = (None, b"")
+        self._no_zones = (-1,) * squares
         # The skip's id: after the placements' and the rezonings' (see legal_ids).
         self._skip_id = 2 * counters * squares
 
@@ -249,6 +254,25 @@ class MyCityEncoding(Encoding[CityView]):
                     access, owned, kind, value = entries[zone]
                     put[access + square] = value
                     put[owned + square] = put[kind + square] = 1
+        elif memo is not None and canvas.raw is not None:
+            # A new game (or the first view): the zone slices cleared, the empty row written
+            # at once from the bytes of the squares without a landmark (made once per
+            # landmarks), then only the squares with a zone written one by one (a new game's
+            # board is almost empty).
+            data[self._zones_at : empty] = 0
+            free = self._free
+            if free[0] is not landmarks:
+                free = self._free = (
+                    landmarks,
+                    float32_bytes([1 if landmark < 0 else 0 for landmark in landmarks]),
+                )
+            canvas.raw[4 * empty : 4 * empty + len(free[1])] = free[1]
+            put = canvas.cells
+            for square in compress(range(len(zones)), map(ne, zones, self._no_zones)):
+                access, owned, kind, value = entries[zones[square]]
+                put[empty + square] = 0
+                put[access + square] = value
+                put[owned + square] = put[kind + square] = 1
         else:
             if memo is not None:
                 data[self._zones_at : self._zones_end] = 0
@@ -321,7 +345,14 @@ class _CityIds(BitIds):
     __slots__ = ("encoding", "seat", "skip_id")
 
     def __init__(self, encoding: MyCityEncoding, bits: int, seat: int, skip_id: int) -> None:
-        super().__init__(bits)
+        # BitIds.__init__'s fields set here (one call fewer: a seat's ids are made every turn).
+        self.entries = {}
+        self.spans = []
+        self.build = None
+        self.shared = False
+        self.kept = None
+        self.bits = bits
+        self.count = bits.bit_count()
         self.encoding = encoding
         self.seat = seat
         self.skip_id = skip_id
