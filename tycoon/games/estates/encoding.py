@@ -239,6 +239,15 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._turn_parts: list[tuple[dict[Any, bytes], dict[Any, bytes]]] = [
             ({}, {}) for _ in seats
         ]
+        # The last board made and its numbers before the certificates (shared by every seat's
+        # canvas, patched in place for the next board: see _board_bytes); each colour's
+        # one-hot row of a lot's top cube as float32 bytes (index -1, the last: none).
+        self._board_made: tuple[Board | None, bytearray] = (None, bytearray())
+        self._board_bytes_end = 4 * self._certificates_at
+        self._colour_rows = [
+            float32_bytes([1 if index == colour else 0 for index in range(colours)])
+            for colour in range(colours)
+        ] + [float32_bytes([0] * colours)]
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, bytes] = (None, b"")
         self._offer_bytes_at = 4 * self._offer_at
@@ -291,7 +300,16 @@ class EstatesEncoding(Encoding[EstatesView]):
         last = memo.get("board")
         if last is not board:
             memo["board"] = board
-            self._board(board, last, seat, canvas)
+            raw = canvas.raw
+            if raw is not None:
+                # A float32 buffer: the board's numbers but the certificates (the same for
+                # every seat) copied whole from the bytes kept for the last board made, and the
+                # certificates (seats from the observer) moved where they changed.
+                raw[0 : self._board_bytes_end] = self._board_bytes(board)
+                if last is None or board.certificates is not last.certificates:
+                    self._certificates(board, seat, canvas)
+            else:
+                self._board(board, last, seat, canvas)
         offer = view.offer
         if memo.get("offer") is not offer:
             memo["offer"] = offer
@@ -584,16 +602,92 @@ class EstatesEncoding(Encoding[EstatesView]):
                 [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel],
             )
         if last is None or board.certificates is not last.certificates:
-            players = self._players
-            canvas.choices(
-                "certificate holders",
-                self._certificates_at,
-                players + 1,
-                [
-                    players if holder < 0 else relative_seat(holder, seat, players)
-                    for holder in board.certificates
-                ],
+            self._certificates(board, seat, canvas)
+
+    def _certificates(self, board: Board, seat: int | None, canvas: Canvas) -> None:
+        """The certificates' one-hot holders, seats from the observer ``seat``."""
+        players = self._players
+        canvas.choices(
+            "certificate holders",
+            self._certificates_at,
+            players + 1,
+            [
+                players if holder < 0 else relative_seat(holder, seat, players)
+                for holder in board.certificates
+            ],
+        )
+
+    def _board_bytes(self, board: Board) -> bytearray:
+        """The float32 bytes of the board's slices before the certificates (the same numbers as
+        ``_board`` writes, for every observer): kept for the last board made, and made from
+        them for the next one where its parts are other objects (a new board shares the
+        stacks of the lots nothing was placed on, its rooftops until one is placed), so that
+        a board is worked out once however many seats see it. A board never seen before is
+        made whole."""
+        made, numbers = self._board_made
+        if made is board:
+            return numbers
+        stacks = board.stacks
+        values = self._values
+        if made is None or len(made.stacks) != len(stacks):
+            numbers = bytearray(float32_bytes(self._board_numbers(board)))
+            self._board_made = (board, numbers)
+            return numbers
+        old = made.stacks
+        if old is not stacks:
+            # The lots whose stack is another object, found at C speed by identity: their
+            # height, top colour's one-hot row and top value.
+            lots = len(stacks)
+            number = self._number_bytes
+            rows = self._colour_rows
+            width = 4 * self._colours
+            colours_at = 4 * lots
+            values_at = 4 * lots * (1 + self._colours)
+            for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
+                stack = stacks[lot]
+                at = 4 * lot
+                numbers[at : at + 4] = number[len(stack)]
+                at = colours_at + width * lot
+                numbers[at : at + width] = rows[stack[-1] // values if stack else -1]
+                at = values_at + 4 * lot
+                numbers[at : at + 4] = number[stack[-1] % values + 1 if stack else 0]
+        roofs = board.roofs
+        if roofs is not made.roofs:
+            numbers[4 * self._roof_at : 4 * (self._roof_at + len(roofs))] = float32_bytes(roofs)
+        if (
+            board.lengths is not made.lengths
+            or board.built is not made.built
+            or board.barriers is not made.barriers
+            or board.mayor != made.mayor
+            or board.cancel != made.cancel
+        ):
+            at = 4 * (self._roof_at + len(roofs))
+            numbers[at : 4 * self._certificates_at] = float32_bytes(
+                [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel]
             )
+        self._board_made = (board, numbers)
+        return numbers
+
+    def _board_numbers(self, board: Board) -> list[float]:
+        """The board's numbers before the certificates, made whole (see ``_board``)."""
+        stacks = board.stacks
+        values = self._values
+        colours = self._colours
+        return [
+            *[len(stack) for stack in stacks],
+            *[
+                1 if stack and stack[-1] // values == colour else 0
+                for stack in stacks
+                for colour in range(colours)
+            ],
+            *[stack[-1] % values + 1 if stack else 0 for stack in stacks],
+            *board.roofs,
+            *board.lengths,
+            *board.built,
+            *board.barriers,
+            board.mayor,
+            board.cancel,
+        ]
 
     def _offer_bytes(self, offer: tuple[tuple[int, ...], ...]) -> bytes:
         """The offer's numbers (see ``_offer``) as float32 bytes, joined from each cube's."""
