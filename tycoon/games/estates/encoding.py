@@ -11,7 +11,7 @@ from itertools import compress
 from operator import is_not
 from typing import Any
 
-from tycoon.core import Action, AmountRange, Game
+from tycoon.core import Action, Game
 from tycoon.core.encoding import (
     ActionKind,
     Canvas,
@@ -19,7 +19,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     FeatureWriter,
     LegalIds,
-    bucket_builder,
+    bucket_value,
     field_run,
     float32_bytes,
     relative_seat,
@@ -273,9 +273,9 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._cancel_id = self.base_id(Cancel, (1,))
         self._lot_span = layout.lots + 2  # Place ids per row
         seats = range(players)
-        self._seat_actions = tuple(
-            (Stow(s), Pass(s), Sell(s), Buy(s), Discard(s), Bid(s, 0)) for s in seats
-        )
+        self._seat_actions = tuple((Stow(s), Pass(s), Sell(s), Buy(s), Discard(s)) for s in seats)
+        # Each seat's bids by amount, made as they are first played (see _Bids).
+        self._bids: tuple[dict[int, Bid], ...] = tuple({} for _ in seats)
         self._auctions = tuple(
             tuple(Auction(s, code) for code in layout.piece_codes) for s in seats
         )
@@ -477,7 +477,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         if not to_act or to_act[0] != seat:
             return None
         phase = state.phase
-        stow, pass_, sell, buy, discard, bid = self._seat_actions[seat]
+        stow, pass_, sell, buy, discard = self._seat_actions[seat]
         found: dict[int, Action] = {}
         if phase == BID:
             # A bid's ids depend on the seat, the lowest legal bid and the seat's money only:
@@ -490,11 +490,7 @@ class EstatesEncoding(Encoding[EstatesView]):
                 found[self._pass_id] = pass_
                 ids = LegalIds(found)
                 if money >= low:
-                    ids.span(
-                        self._bid_id,
-                        BID_BUCKETS,
-                        bucket_builder(AmountRange(bid, low, money), BID_BUCKETS),
-                    )
+                    ids.span(self._bid_id, BID_BUCKETS, _Bids(self._bids[seat], seat, low, money))
                 ids.shared = True
                 if len(self._bid_ids) >= 4096:
                     self._bid_ids.clear()
@@ -713,6 +709,28 @@ class EstatesEncoding(Encoding[EstatesView]):
             cubes = offer[row] if row < len(offer) else ()
             out.padded([cube % values + 1 for cube in cubes], slots, fill=0)
         return out.values
+
+
+class _Bids:
+    """The bid of bucket ``i`` of ``BID_BUCKETS`` from ``low`` to ``high`` (a seat's money), as
+    ``bucket_builder`` over ``AmountRange(Bid(seat, 0), low, high)`` makes it, without the range
+    and ``dataclasses.replace``: the amount by ``bucket_value``'s arithmetic, the action looked
+    up among the seat's bids made before (``made``, by amount)."""
+
+    __slots__ = ("count", "low", "made", "seat")
+
+    def __init__(self, made: dict[int, Bid], seat: int, low: int, high: int) -> None:
+        self.made = made
+        self.seat = seat
+        self.low = low
+        self.count = high - low + 1
+
+    def __call__(self, bucket: int) -> Action:
+        amount = bucket_value(self.low, 1, self.count, bucket, BID_BUCKETS)
+        found = self.made.get(amount)
+        if found is None:
+            found = self.made[amount] = Bid(self.seat, amount)
+        return found
 
 
 def _keep(kept: dict[Any, bytes], source: Any, made: bytes) -> bytes:
