@@ -244,6 +244,9 @@ class EstatesEncoding(Encoding[EstatesView]):
         # one-hot row of a lot's top cube as float32 bytes (index -1, the last: none).
         self._board_made: tuple[Board | None, bytearray] = (None, bytearray())
         self._board_bytes_end = 4 * self._certificates_at
+        # The certificates' bytes by holders and observer (see encode), and where they end.
+        self._certificate_bytes: dict[Any, bytes] = {}
+        self._certificates_end = 4 * self.slice_of("certificates").stop
         self._colour_rows = [
             float32_bytes([1 if index == colour else 0 for index in range(colours)])
             for colour in range(colours)
@@ -306,8 +309,18 @@ class EstatesEncoding(Encoding[EstatesView]):
                 # every seat) copied whole from the bytes kept for the last board made, and the
                 # certificates (seats from the observer) moved where they changed.
                 raw[0 : self._board_bytes_end] = self._board_bytes(board)
-                if last is None or board.certificates is not last.certificates:
-                    self._certificates(board, seat, canvas)
+                certificates = board.certificates
+                if last is None or certificates is not last.certificates:
+                    # Their one-hot rows as float32 bytes, kept by holders and observer.
+                    key = (certificates, seat)
+                    made = self._certificate_bytes.get(key)
+                    if made is None:
+                        made = _keep(
+                            self._certificate_bytes,
+                            key,
+                            float32_bytes(self._certificate_numbers(certificates, seat)),
+                        )
+                    raw[self._board_bytes_end : self._certificates_end] = made
             else:
                 self._board(board, last, seat, canvas)
         offer = view.offer
@@ -612,6 +625,16 @@ class EstatesEncoding(Encoding[EstatesView]):
                 for holder in board.certificates
             ],
         )
+
+    def _certificate_numbers(self, certificates: tuple[int, ...], seat: int | None) -> list[float]:
+        """The certificates' one-hot rows for the observer ``seat`` (as ``_certificates``)."""
+        players = self._players
+        numbers: list[float] = []
+        for holder in certificates:
+            row = [0] * (players + 1)
+            row[players if holder < 0 else relative_seat(holder, seat, players)] = 1
+            numbers += row
+        return numbers
 
     def _board_bytes(self, board: Board) -> bytearray:
         """The float32 bytes of the board's slices before the certificates (the same numbers as
