@@ -41,6 +41,7 @@ from tycoon.games.estates.state import (
     BID,
     CHOOSE,
     DECIDE,
+    OVER,
     PHASE_NAMES,
     PLACE,
     Board,
@@ -277,6 +278,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._lot_span = layout.lots + 2  # Place ids per row
         seats = range(players)
         self._seat_actions = tuple((Stow(s), Pass(s), Sell(s), Buy(s), Discard(s)) for s in seats)
+        # Each seat's ids to sell, or to sell or buy, made once (see rule_ids).
+        self._decide_ids: tuple[list[LegalIds | None], ...] = tuple([None, None] for _ in seats)
         # Each seat's bids by amount, made as they are first played (see _Bids).
         self._bids: tuple[dict[int, Bid], ...] = tuple({} for _ in seats)
         self._auctions = tuple(
@@ -313,14 +316,14 @@ class EstatesEncoding(Encoding[EstatesView]):
                 if last is None or certificates is not last.certificates:
                     # Their one-hot rows as float32 bytes, kept by holders and observer.
                     key = (certificates, seat)
-                    made = self._certificate_bytes.get(key)
-                    if made is None:
-                        made = _keep(
+                    owned = self._certificate_bytes.get(key)
+                    if owned is None:
+                        owned = _keep(
                             self._certificate_bytes,
                             key,
                             float32_bytes(self._certificate_numbers(certificates, seat)),
                         )
-                    raw[self._board_bytes_end : self._certificates_end] = made
+                    raw[self._board_bytes_end : self._certificates_end] = owned
             else:
                 self._board(board, last, seat, canvas)
         offer = view.offer
@@ -486,17 +489,25 @@ class EstatesEncoding(Encoding[EstatesView]):
         rules' targets), and discard for the Mayor, a barrier or the Cancel cube. The actions
         are this encoding's own, made once per seat (equal to the game's)."""
         game: Any = self.game
-        to_act = game.to_act(state)
-        if not to_act or to_act[0] != seat:
-            return None
         phase = state.phase
+        # The seat to act, as the game's to_act finds it: the next bidder from the
+        # auctioneer's left, the holder placing the piece, else the auctioneer (none once over).
+        if phase == BID:
+            bids = state.bids
+            if (state.auctioneer + 1 + len(bids)) % self._players != seat:
+                return None
+        elif phase == PLACE:
+            if state.holder != seat:
+                return None
+        elif phase == OVER or state.auctioneer != seat:
+            return None
         stow, pass_, sell, buy, discard = self._seat_actions[seat]
         found: dict[int, Action] = {}
         if phase == BID:
             # A bid's ids depend on the seat, the lowest legal bid and the seat's money only:
             # the same ids (shared) are handed out again for the same three.
             money = state.money[seat]
-            low = max(self._minimum_bid, _high_bid(state.bids) + 1)
+            low = max(self._minimum_bid, _high_bid(bids) + 1)
             key = (seat, low, money) if money >= low else seat
             ids = self._bid_ids.get(key)
             if ids is None:
@@ -518,10 +529,18 @@ class EstatesEncoding(Encoding[EstatesView]):
                 found[first + piece] = auctions[piece]
             return LegalIds(found)
         if phase == DECIDE:
-            found[self._sell_id] = sell
-            if state.money[seat] >= _high_bid(state.bids):
-                found[self._buy_id] = buy
-            return LegalIds(found)
+            # Sell, and buy when the seat's money covers the high bid: the same ids (shared)
+            # for each seat and either answer.
+            can_buy = state.money[seat] >= _high_bid(state.bids)
+            ids = self._decide_ids[seat][can_buy]
+            if ids is None:
+                found[self._sell_id] = sell
+                if can_buy:
+                    found[self._buy_id] = buy
+                ids = LegalIds(found)
+                ids.shared = True
+                self._decide_ids[seat][can_buy] = ids
+            return ids
         if phase != PLACE:
             return None
         layout = self._layout
