@@ -252,6 +252,8 @@ class EstatesEncoding(Encoding[EstatesView]):
             float32_bytes([1 if index == colour else 0 for index in range(colours)])
             for colour in range(colours)
         ] + [float32_bytes([0] * colours)]
+        # The last rooftops left encoded and their counts' bytes (shared like the offer).
+        self._roofs_made: tuple[object, int, bytes] = (None, 0, b"")
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, bytes] = (None, b"")
         self._offer_bytes_at = 4 * self._offer_at
@@ -342,13 +344,23 @@ class EstatesEncoding(Encoding[EstatesView]):
         roofs = view.roof_values_left
         if memo.get("roofs") is not roofs:
             memo["roofs"] = roofs
-            max_roof = self._max_roof
-            counts = [0] * (max_roof + 1)
-            for value in roofs:
-                if 1 <= value <= max_roof:
-                    counts[value] += 1
-            counts[0] = view.roofs_face_down
-            canvas.block("roof counts", self._roofs_at, counts)
+            raw = canvas.raw
+            if raw is not None:
+                # The same rooftops for every seat: their counts' float32 bytes made once per
+                # tuple (and count face down, its length in a game's views).
+                face_down = view.roofs_face_down
+                counted = self._roofs_made
+                if counted[0] is not roofs or counted[1] != face_down:
+                    counted = self._roofs_made = (
+                        roofs,
+                        face_down,
+                        float32_bytes(self._roof_counts(roofs, face_down)),
+                    )
+                raw[4 * self._roofs_at : 4 * self._roofs_at + len(counted[2])] = counted[2]
+            else:
+                canvas.block(
+                    "roof counts", self._roofs_at, self._roof_counts(roofs, view.roofs_face_down)
+                )
         start = seat or 0
         order = self._orders[start]
         raw = canvas.raw
@@ -412,6 +424,16 @@ class EstatesEncoding(Encoding[EstatesView]):
                 + [wins[other] for other in order]
                 + [totals[other] for other in order],
             )
+
+    def _roof_counts(self, roofs: tuple[int, ...], face_down: int) -> list[float]:
+        """The rooftops face down, then how many of each value 1.. are left."""
+        max_roof = self._max_roof
+        counts: list[float] = [0] * (max_roof + 1)
+        for value in roofs:
+            if 1 <= value <= max_roof:
+                counts[value] += 1
+        counts[0] = face_down
+        return counts
 
     def _turn_run(self, view: EstatesView, start: int) -> bytes:
         """The float32 bytes of the turn slices from money to the turn number, for the observer
