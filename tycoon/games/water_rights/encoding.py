@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import combinations, compress
-from operator import ne
+from operator import is_not, ne
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.encoding import (
@@ -21,6 +21,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     field_run,
+    float32_bytes,
 )
 from tycoon.games.water_rights.actions import (
     AdjustTax,
@@ -178,6 +179,16 @@ class WaterRightsEncoding(Encoding[View]):
         self._figures_at = self.slice_of("town figures").start
         self._cells_at = self.slice_of("town cells").start
         self._town_cells = CELLS * CELL_FIGURES
+        # Per town, the last town whose figures' and cells' float32 bytes were made, and those
+        # bytes (shared by every seat's canvas; the cells patched in place: see _town_bytes);
+        # numbers' bytes by value, and per card kind (-1 empty, the last) its colour's one-hot.
+        self._towns_made: list[tuple[Town, bytes, bytearray] | None] = [None for _ in MAYORS]
+        self._number_bytes: dict[int, bytes] = {
+            value: float32_bytes((value,)) for value in range(-1, 64)
+        }
+        self._kind_rows = [
+            float32_bytes(self._cell_colours(kind)) for kind in range(len(self.kinds_table))
+        ] + [float32_bytes([0] * len(COLOURS))]
         # Per town, the names of its records: the town, its figures, its board.
         self._board_names = [
             (f"board {number} town", f"board {number} figures", f"board {number}")
@@ -342,7 +353,22 @@ class WaterRightsEncoding(Encoding[View]):
             canvas.block("head", 0, head)
         towns = view.towns
         memo = canvas.memo
-        if memo is None or not canvas.same("towns", towns):
+        raw = canvas.raw
+        if raw is not None and memo is not None:
+            # A float32 buffer: a town that changed since the seat's last view has its figures'
+            # and cells' bytes copied whole from those made once per town for every seat.
+            if not canvas.same("towns", towns):
+                for number, town in enumerate(towns):
+                    town_name = self._board_names[number][0]
+                    if memo.get(town_name) is town:
+                        continue
+                    memo[town_name] = town
+                    figures_bytes, cells_bytes = self._town_bytes(number, town)
+                    at = 4 * (self._figures_at + number * TOWN_FIGURES)
+                    raw[at : at + len(figures_bytes)] = figures_bytes
+                    at = 4 * (self._cells_at + number * self._town_cells)
+                    raw[at : at + len(cells_bytes)] = cells_bytes
+        elif memo is None or not canvas.same("towns", towns):
             for number, town in enumerate(towns):
                 # A town that did not change is the same object: its figures and cells are
                 # kept. Of a changed board, only the cells that changed are written again.
@@ -422,6 +448,53 @@ class WaterRightsEncoding(Encoding[View]):
             tail.append(own + 1)
             canvas.block("cards", self._lines_at, tail)
 
+    def _town_bytes(self, number: int, town: Town) -> tuple[bytes, bytearray]:
+        """The float32 bytes of town ``number``'s figures and cells (the same numbers as the
+        general way): kept for the last town made, the cells patched in place for the next
+        one where they changed (found as ``_changed_cells`` finds them), so that a town is
+        worked out once however many seats see it. A town never seen before is made whole."""
+        made = self._towns_made[number]
+        if made is not None and made[0] is town:
+            return made[1], made[2]
+        figures_bytes = float32_bytes(_town_figures(town))
+        if made is None:
+            cells_bytes = bytearray(float32_bytes(self._cells(town)))
+        else:
+            cells_bytes = made[2]
+            self._patch_cells(town, made[0], cells_bytes)
+        self._towns_made[number] = (town, figures_bytes, cells_bytes)
+        return figures_bytes, cells_bytes
+
+    def _patch_cells(self, town: Town, was: Town, cells_bytes: bytearray) -> None:
+        """Rewrite in ``cells_bytes`` (the cells of ``was``) the numbers of ``town`` that
+        differ: per figure, the cells where its tuple's numbers are other objects (found at C
+        speed; a number made again equal is written again, the same bytes)."""
+        size = 4 * CELL_FIGURES
+        number = self._number_bytes
+        now, old = town.cells, was.cells
+        if now is not old:
+            rows = self._kind_rows
+            for cell in compress(range(len(now)), map(is_not, now, old)):
+                at = cell * size
+                kind = now[cell]
+                cells_bytes[at : at + 4] = _number(number, kind + 1)
+                cells_bytes[at + 20 : at + size] = rows[kind]
+        for offset, now, old in ((4, town.water, was.water), (8, town.paid, was.paid)):
+            if now is not old:
+                for cell in compress(range(len(now)), map(is_not, now, old)):
+                    at = cell * size + offset
+                    cells_bytes[at : at + 4] = _number(number, now[cell])
+        for offset, now_bits, was_bits in (
+            (12, town.farms, was.farms),
+            (16, town.plants, was.plants),
+        ):
+            changed = now_bits ^ was_bits
+            while changed:
+                low = changed & -changed
+                at = (low.bit_length() - 1) * size + offset
+                cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
+                changed ^= low
+
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
         for cell in range(CELLS):
@@ -439,13 +512,17 @@ class WaterRightsEncoding(Encoding[View]):
             town.farms & bit != 0,
             town.plants & bit != 0,
         ]
-        colour_row = [0] * len(COLOURS)
+        row.extend(self._cell_colours(kind))
+        return row
+
+    def _cell_colours(self, kind: int) -> list[float]:
+        """The one-hot district colour of a cell holding ``kind`` (none when empty)."""
+        colour_row: list[float] = [0] * len(COLOURS)
         if kind != EMPTY:
             colour = self.kinds_table[kind].colour
             if 0 <= colour < len(COLOURS):
                 colour_row[colour] = 1
-        row.extend(colour_row)
-        return row
+        return colour_row
 
     def _changed_cells(self, town: Town, old: tuple[Any, ...], canvas: Canvas, start: int) -> None:
         """Write again the numbers of ``town`` that differ from the board ``old`` (cells, water,
@@ -529,6 +606,14 @@ def _town_figures(town: Town) -> list[float]:
         town.no_income_next.bit_count(),
         town.occupied.bit_count(),
     ]
+
+
+def _number(kept: dict[int, bytes], value: int) -> bytes:
+    """``value``'s float32 bytes, kept by value."""
+    made = kept.get(value)
+    if made is None:
+        made = kept[value] = float32_bytes((value,))
+    return made
 
 
 def _padded(values: list[float], size: int) -> list[float]:
