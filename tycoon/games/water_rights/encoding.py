@@ -44,10 +44,22 @@ from tycoon.games.water_rights.catalogue import (
     COLOURS,
     MAYORS,
     ROLES,
+    cells_of,
     tax_rate_allowed,
 )
-from tycoon.games.water_rights.rules import DONES, BuildChoices, _colour_combos
+from tycoon.games.water_rights.rules import (
+    DESTROYS,
+    DONES,
+    MAYOR_SLUGS,
+    BuildChoices,
+    _colour_combos,
+    capacity,
+    fill_choices,
+    hand_entry,
+    placement_mask,
+)
 from tycoon.games.water_rights.state import (
+    BUILD,
     CHANGED_COLOURS,
     CHANGED_TAX,
     CHANGED_WATER,
@@ -242,6 +254,27 @@ class WaterRightsEncoding(Encoding[View]):
             for seat in seats
         ]
         self._dones = [(self.base_id(Done), DONES[seat]) for seat in seats]
+        # For the building phase's ids (see rule_ids): the rules, each fill's and destroy's id
+        # by cell, and per seat each trading post's target, id and action.
+        self._rules = rules
+        self._fill_ids = {
+            (name, legacy): self.base_id(Fill, (name, legacy))
+            for name in CELL_NAMES
+            for legacy in (False, True)
+        }
+        self._destroy_ids = [self.base_id(Destroy, (name,)) for name in CELL_NAMES]
+        self._posts = [
+            [
+                (
+                    target,
+                    self.base_id(Post, (MAYOR_SLUGS[target],)),
+                    Post(seat, MAYOR_SLUGS[target]),
+                )
+                for target in MAYORS
+            ]
+            for seat in seats
+        ]
+        self._build_of = [partial(self._build, seat) for seat in seats]
         # (Lines: 1 the districts, 0 the plants; the districts first, as the game lists them.)
         self._draft_lines = [
             [
@@ -301,6 +334,8 @@ class WaterRightsEncoding(Encoding[View]):
             done_id, done = self._dones[seat]
             found[done_id] = done
             return LegalIds(found)
+        if phase == BUILD:
+            return self._build_ids_of(state, seat)
         if phase == KING_SETUP:
             for colour_id, _, colours in self._colour_choices[seat]:
                 found[colour_id] = colours
@@ -328,6 +363,56 @@ class WaterRightsEncoding(Encoding[View]):
         done_id, done = self._dones[seat]
         found[done_id] = done
         return LegalIds(found)
+
+    def _build_ids_of(self, state: State, seat: int) -> LegalIds:
+        """The building phase's ids as ``legal_ids`` finds them in ``build_choices``' list,
+        from the same rules: each card in hand the town's cash covers (once per kind) on each
+        cell its placement allows (built when looked up); the plants' fills; a trading post
+        to each mayor without one while the turn, cash and capacity allow; each tile (not the
+        facility) the treasury can buy back; and done."""
+        rules = self._rules
+        role = state.active
+        town = state.towns[role - 1]
+        layout = rules.town(role)
+        kinds = self.kinds_table
+        found: dict[int, Any] = {}
+        seen: set[int] = set()
+        hand = town.hand
+        cash = town.cash
+        for kind_id, _paid, _due in hand:
+            if kind_id in seen:
+                continue
+            seen.add(kind_id)
+            if hand[hand_entry(town, kind_id)][2] > cash:
+                continue
+            kind = kinds[kind_id]
+            at = self._build_ids[kind.slug]
+            for cell in cells_of(placement_mask(rules, layout, town, kind)):
+                found[at[cell]] = LATER
+        fill_ids = self._fill_ids
+        for fill in fill_choices(rules, state, seat, town):
+            found[fill_ids[fill.cell, fill.legacy]] = fill  # type: ignore[attr-defined]
+        economy = self._economy
+        if (
+            state.turn.posts_built < economy.posts_per_turn
+            and cash >= economy.post_cost
+            and capacity(rules, town) >= economy.post_min_capacity
+        ):
+            posts = town.posts
+            for target, post_id, post in self._posts[seat]:
+                if target != role and not posts >> target & 1:
+                    found[post_id] = post
+        divisor = economy.destroy_refund_divisor
+        treasury = state.treasury
+        paid = town.paid
+        destroys = DESTROYS[seat]
+        destroy_ids = self._destroy_ids
+        for cell in cells_of(town.occupied & ~(1 << layout.facility)):
+            if paid[cell] // divisor <= treasury:
+                found[destroy_ids[cell]] = destroys[cell]
+        done_id, done = self._dones[seat]
+        found[done_id] = done
+        return LegalIds(found, self._build_of[seat])
 
     def _build(self, seat: int, action_id: int) -> Build:
         card, cell = self._builds[action_id]
