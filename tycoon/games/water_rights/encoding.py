@@ -209,6 +209,7 @@ class WaterRightsEncoding(Encoding[View]):
         self._turn_at = self.slice_of("turn").start
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
+        self._decks_at = self._lines_at + self._district_line + self._plant_line
         # For the ids of the King's turn and drafting (see rule_ids): each role's seat, and per
         # seat the actions, made once, with their ids, in the order the game lists them.
         self._seat_of_role: Any = game.seat_of_role
@@ -512,13 +513,19 @@ class WaterRightsEncoding(Encoding[View]):
             values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
             canvas.block("economy", self._economy_at, values)
         own = view.secrets[view.role] if view.role is not None else EMPTY
-        # (The cards in sight and the decks, the district line to the bonus goals' owners, read
-        # as one run, and the observer's secret goal: its sources.)
-        cards = (whole[_CARDS], own)
-        if record.get("card sources") != cards:
-            record["card sources"] = cards
-            tail = _padded([kind + 1 for kind in view.district_line], self._district_line)
-            tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+        # (The cards in sight, then the decks to the bonus goals' owners, each read as one run,
+        # with the observer's secret goal: their sources. The lines change at a draft, the rest
+        # as decks are drawn and cards removed: each written again only when its own changed.)
+        lines = whole[_LINES]
+        if record.get("line sources") != lines:
+            record["line sources"] = lines
+            cards_in_sight = _padded([kind + 1 for kind in view.district_line], self._district_line)
+            cards_in_sight += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+            canvas.block("lines", self._lines_at, cards_in_sight)
+        decks = (whole[_DECKS], own)
+        if record.get("deck sources") != decks:
+            record["deck sources"] = decks
+            tail: list[float] = []
             tail += (
                 view.district_deck_size,
                 view.plant_deck_size,
@@ -531,7 +538,7 @@ class WaterRightsEncoding(Encoding[View]):
             tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
             tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
             tail.append(own + 1)
-            canvas.block("cards", self._lines_at, tail)
+            canvas.block("decks", self._decks_at, tail)
 
     def _town_bytes(self, number: int, town: Town) -> tuple[bytes, bytearray]:
         """The float32 bytes of town ``number``'s figures and cells (the same numbers as the
@@ -659,10 +666,9 @@ _ECONOMY = field_run(
     "event",
     "demand",
 )
-_CARDS = field_run(
+_LINES = field_run(View, "district_line", "plant_line")
+_DECKS = field_run(
     View,
-    "district_line",
-    "plant_line",
     "district_deck_size",
     "plant_deck_size",
     "event_deck_size",
