@@ -196,6 +196,30 @@ def test_the_estates_ids_from_the_rules_follow_options_and_catalogues(
     assert phases == {0, 1, 2, 3}
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_estates_rule_ids_are_given_to_the_seat_to_act_only(players: int) -> None:
+    """The Estates' ids from the rules find the seat to act from the phase themselves (the
+    next bidder, the holder, the auctioneer; nobody once over): they are given to the seat the
+    game's ``to_act`` names and to no other, at every step and in the final state."""
+    game = make("estates", players)
+    table = Table(game)
+    encoding = game.encoding()
+    rng = random.Random(players)
+    for seed in (1, 2):
+        table.reset(seed)
+        while True:
+            to_act = game.to_act(table.state)
+            for seat in range(players):
+                given = encoding.rule_ids(table.state, seat) is not None
+                assert given == (seat in to_act), (seed, seat, table.state.phase)
+            if not to_act:
+                break
+            ids = sorted(table.legal_ids(to_act[0]))
+            action = table.action(to_act[0], ids[rng.randrange(len(ids))])
+            assert action is not None
+            table.play(action)
+
+
 def test_a_bids_ids_are_shared_and_their_mask_kept_and_copied() -> None:
     """The Estates hands out a bid's ids again for the same seat, lowest bid and money (shared
     ids, mask kept): every mask handed out equals the one made afresh from the ids, is a new

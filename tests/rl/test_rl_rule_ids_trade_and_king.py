@@ -101,19 +101,19 @@ def test_a_trade_turn_is_not_listed_when_its_ids_come_from_the_rules(
 def test_water_rights_king_and_draft_ids_from_the_rules_are_the_listed_ones(
     players: int, data: str
 ) -> None:
-    from tycoon.games.water_rights.state import DRAFT, KING_POLICY, KING_SETUP
+    from tycoon.games.water_rights.state import BUILD, DRAFT, KING_POLICY, KING_SETUP
 
     phases = _play_comparing("water-rights", players, range(3), data=data)
     # (With three players the King is played by the game itself.)
-    assert phases == ({KING_SETUP, KING_POLICY, DRAFT} if players == 4 else {DRAFT})
+    assert phases == ({KING_SETUP, KING_POLICY, DRAFT, BUILD} if players == 4 else {DRAFT, BUILD})
 
 
 def test_water_rights_king_and_draft_turns_are_not_listed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The King's turns and drafting give their ids without the game's list (which makes
-    every action anew), equal to it."""
-    from tycoon.games.water_rights.state import DRAFT, KING_POLICY, KING_SETUP
+    """The King's turns, drafting and building give their ids without the game's list (which
+    makes every action anew), equal to it."""
+    from tycoon.games.water_rights.state import BUILD, DRAFT, KING_POLICY, KING_SETUP
 
     game: Any = make("water-rights", 4)
     table = Table(game)
@@ -124,7 +124,7 @@ def test_water_rights_king_and_draft_turns_are_not_listed(
         while to_act := table.to_act():
             seat = to_act[0]
             state = table.state
-            if state.phase in (KING_SETUP, KING_POLICY, DRAFT):
+            if state.phase in (KING_SETUP, KING_POLICY, DRAFT, BUILD):
                 expected = table.encoding.legal_ids(game.legal_actions(state, seat))
                 table._legal.clear()
                 with monkeypatch.context() as patch:
@@ -139,7 +139,7 @@ def test_water_rights_king_and_draft_turns_are_not_listed(
             action = table.action(seat, ids[rng.randrange(len(ids))])
             assert action is not None
             table.play(action)
-    assert phases == {KING_SETUP, KING_POLICY, DRAFT}
+    assert phases == {KING_SETUP, KING_POLICY, DRAFT, BUILD}
 
 
 def test_milton_keynes_building_ids_equal_the_generic_scan() -> None:

@@ -11,7 +11,7 @@ from itertools import compress
 from operator import is_not
 from typing import Any
 
-from tycoon.core import Action, AmountRange, Game
+from tycoon.core import Action, Game
 from tycoon.core.encoding import (
     ActionKind,
     Canvas,
@@ -19,7 +19,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     FeatureWriter,
     LegalIds,
-    bucket_builder,
+    bucket_value,
     field_run,
     float32_bytes,
     relative_seat,
@@ -41,6 +41,7 @@ from tycoon.games.estates.state import (
     BID,
     CHOOSE,
     DECIDE,
+    OVER,
     PHASE_NAMES,
     PLACE,
     Board,
@@ -239,6 +240,20 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._turn_parts: list[tuple[dict[Any, bytes], dict[Any, bytes]]] = [
             ({}, {}) for _ in seats
         ]
+        # The last board made and its numbers before the certificates (shared by every seat's
+        # canvas, patched in place for the next board: see _board_bytes); each colour's
+        # one-hot row of a lot's top cube as float32 bytes (index -1, the last: none).
+        self._board_made: tuple[Board | None, bytearray] = (None, bytearray())
+        self._board_bytes_end = 4 * self._certificates_at
+        # The certificates' bytes by holders and observer (see encode), and where they end.
+        self._certificate_bytes: dict[Any, bytes] = {}
+        self._certificates_end = 4 * self.slice_of("certificates").stop
+        self._colour_rows = [
+            float32_bytes([1 if index == colour else 0 for index in range(colours)])
+            for colour in range(colours)
+        ] + [float32_bytes([0] * colours)]
+        # The last rooftops left encoded and their counts' bytes (shared like the offer).
+        self._roofs_made: tuple[object, int, bytes] = (None, 0, b"")
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, bytes] = (None, b"")
         self._offer_bytes_at = 4 * self._offer_at
@@ -264,9 +279,11 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._cancel_id = self.base_id(Cancel, (1,))
         self._lot_span = layout.lots + 2  # Place ids per row
         seats = range(players)
-        self._seat_actions = tuple(
-            (Stow(s), Pass(s), Sell(s), Buy(s), Discard(s), Bid(s, 0)) for s in seats
-        )
+        self._seat_actions = tuple((Stow(s), Pass(s), Sell(s), Buy(s), Discard(s)) for s in seats)
+        # Each seat's ids to sell, or to sell or buy, made once (see rule_ids).
+        self._decide_ids: tuple[list[LegalIds | None], ...] = tuple([None, None] for _ in seats)
+        # Each seat's bids by amount, made as they are first played (see _Bids).
+        self._bids: tuple[dict[int, Bid], ...] = tuple({} for _ in seats)
         self._auctions = tuple(
             tuple(Auction(s, code) for code in layout.piece_codes) for s in seats
         )
@@ -291,7 +308,26 @@ class EstatesEncoding(Encoding[EstatesView]):
         last = memo.get("board")
         if last is not board:
             memo["board"] = board
-            self._board(board, last, seat, canvas)
+            raw = canvas.raw
+            if raw is not None:
+                # A float32 buffer: the board's numbers but the certificates (the same for
+                # every seat) copied whole from the bytes kept for the last board made, and the
+                # certificates (seats from the observer) moved where they changed.
+                raw[0 : self._board_bytes_end] = self._board_bytes(board)
+                certificates = board.certificates
+                if last is None or certificates is not last.certificates:
+                    # Their one-hot rows as float32 bytes, kept by holders and observer.
+                    key = (certificates, seat)
+                    owned = self._certificate_bytes.get(key)
+                    if owned is None:
+                        owned = _keep(
+                            self._certificate_bytes,
+                            key,
+                            float32_bytes(self._certificate_numbers(certificates, seat)),
+                        )
+                    raw[self._board_bytes_end : self._certificates_end] = owned
+            else:
+                self._board(board, last, seat, canvas)
         offer = view.offer
         if memo.get("offer") is not offer:
             memo["offer"] = offer
@@ -308,13 +344,23 @@ class EstatesEncoding(Encoding[EstatesView]):
         roofs = view.roof_values_left
         if memo.get("roofs") is not roofs:
             memo["roofs"] = roofs
-            max_roof = self._max_roof
-            counts = [0] * (max_roof + 1)
-            for value in roofs:
-                if 1 <= value <= max_roof:
-                    counts[value] += 1
-            counts[0] = view.roofs_face_down
-            canvas.block("roof counts", self._roofs_at, counts)
+            raw = canvas.raw
+            if raw is not None:
+                # The same rooftops for every seat: their counts' float32 bytes made once per
+                # tuple (and count face down, its length in a game's views).
+                face_down = view.roofs_face_down
+                counted = self._roofs_made
+                if counted[0] is not roofs or counted[1] != face_down:
+                    counted = self._roofs_made = (
+                        roofs,
+                        face_down,
+                        float32_bytes(self._roof_counts(roofs, face_down)),
+                    )
+                raw[4 * self._roofs_at : 4 * self._roofs_at + len(counted[2])] = counted[2]
+            else:
+                canvas.block(
+                    "roof counts", self._roofs_at, self._roof_counts(roofs, view.roofs_face_down)
+                )
         start = seat or 0
         order = self._orders[start]
         raw = canvas.raw
@@ -378,6 +424,16 @@ class EstatesEncoding(Encoding[EstatesView]):
                 + [wins[other] for other in order]
                 + [totals[other] for other in order],
             )
+
+    def _roof_counts(self, roofs: tuple[int, ...], face_down: int) -> list[float]:
+        """The rooftops face down, then how many of each value 1.. are left."""
+        max_roof = self._max_roof
+        counts: list[float] = [0] * (max_roof + 1)
+        for value in roofs:
+            if 1 <= value <= max_roof:
+                counts[value] += 1
+        counts[0] = face_down
+        return counts
 
     def _turn_run(self, view: EstatesView, start: int) -> bytes:
         """The float32 bytes of the turn slices from money to the turn number, for the observer
@@ -455,28 +511,32 @@ class EstatesEncoding(Encoding[EstatesView]):
         rules' targets), and discard for the Mayor, a barrier or the Cancel cube. The actions
         are this encoding's own, made once per seat (equal to the game's)."""
         game: Any = self.game
-        to_act = game.to_act(state)
-        if not to_act or to_act[0] != seat:
-            return None
         phase = state.phase
-        stow, pass_, sell, buy, discard, bid = self._seat_actions[seat]
+        # The seat to act, as the game's to_act finds it: the next bidder from the
+        # auctioneer's left, the holder placing the piece, else the auctioneer (none once over).
+        if phase == BID:
+            bids = state.bids
+            if (state.auctioneer + 1 + len(bids)) % self._players != seat:
+                return None
+        elif phase == PLACE:
+            if state.holder != seat:
+                return None
+        elif phase == OVER or state.auctioneer != seat:
+            return None
+        stow, pass_, sell, buy, discard = self._seat_actions[seat]
         found: dict[int, Action] = {}
         if phase == BID:
             # A bid's ids depend on the seat, the lowest legal bid and the seat's money only:
             # the same ids (shared) are handed out again for the same three.
             money = state.money[seat]
-            low = max(self._minimum_bid, _high_bid(state.bids) + 1)
+            low = max(self._minimum_bid, _high_bid(bids) + 1)
             key = (seat, low, money) if money >= low else seat
             ids = self._bid_ids.get(key)
             if ids is None:
                 found[self._pass_id] = pass_
                 ids = LegalIds(found)
                 if money >= low:
-                    ids.span(
-                        self._bid_id,
-                        BID_BUCKETS,
-                        bucket_builder(AmountRange(bid, low, money), BID_BUCKETS),
-                    )
+                    ids.span(self._bid_id, BID_BUCKETS, _Bids(self._bids[seat], seat, low, money))
                 ids.shared = True
                 if len(self._bid_ids) >= 4096:
                     self._bid_ids.clear()
@@ -491,10 +551,18 @@ class EstatesEncoding(Encoding[EstatesView]):
                 found[first + piece] = auctions[piece]
             return LegalIds(found)
         if phase == DECIDE:
-            found[self._sell_id] = sell
-            if state.money[seat] >= _high_bid(state.bids):
-                found[self._buy_id] = buy
-            return LegalIds(found)
+            # Sell, and buy when the seat's money covers the high bid: the same ids (shared)
+            # for each seat and either answer.
+            can_buy = state.money[seat] >= _high_bid(state.bids)
+            ids = self._decide_ids[seat][can_buy]
+            if ids is None:
+                found[self._sell_id] = sell
+                if can_buy:
+                    found[self._buy_id] = buy
+                ids = LegalIds(found)
+                ids.shared = True
+                self._decide_ids[seat][can_buy] = ids
+            return ids
         if phase != PLACE:
             return None
         layout = self._layout
@@ -584,16 +652,102 @@ class EstatesEncoding(Encoding[EstatesView]):
                 [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel],
             )
         if last is None or board.certificates is not last.certificates:
-            players = self._players
-            canvas.choices(
-                "certificate holders",
-                self._certificates_at,
-                players + 1,
-                [
-                    players if holder < 0 else relative_seat(holder, seat, players)
-                    for holder in board.certificates
-                ],
+            self._certificates(board, seat, canvas)
+
+    def _certificates(self, board: Board, seat: int | None, canvas: Canvas) -> None:
+        """The certificates' one-hot holders, seats from the observer ``seat``."""
+        players = self._players
+        canvas.choices(
+            "certificate holders",
+            self._certificates_at,
+            players + 1,
+            [
+                players if holder < 0 else relative_seat(holder, seat, players)
+                for holder in board.certificates
+            ],
+        )
+
+    def _certificate_numbers(self, certificates: tuple[int, ...], seat: int | None) -> list[float]:
+        """The certificates' one-hot rows for the observer ``seat`` (as ``_certificates``)."""
+        players = self._players
+        numbers: list[float] = []
+        for holder in certificates:
+            row = [0] * (players + 1)
+            row[players if holder < 0 else relative_seat(holder, seat, players)] = 1
+            numbers += row
+        return numbers
+
+    def _board_bytes(self, board: Board) -> bytearray:
+        """The float32 bytes of the board's slices before the certificates (the same numbers as
+        ``_board`` writes, for every observer): kept for the last board made, and made from
+        them for the next one where its parts are other objects (a new board shares the
+        stacks of the lots nothing was placed on, its rooftops until one is placed), so that
+        a board is worked out once however many seats see it. A board never seen before is
+        made whole."""
+        made, numbers = self._board_made
+        if made is board:
+            return numbers
+        stacks = board.stacks
+        values = self._values
+        if made is None or len(made.stacks) != len(stacks):
+            numbers = bytearray(float32_bytes(self._board_numbers(board)))
+            self._board_made = (board, numbers)
+            return numbers
+        old = made.stacks
+        if old is not stacks:
+            # The lots whose stack is another object, found at C speed by identity: their
+            # height, top colour's one-hot row and top value.
+            lots = len(stacks)
+            number = self._number_bytes
+            rows = self._colour_rows
+            width = 4 * self._colours
+            colours_at = 4 * lots
+            values_at = 4 * lots * (1 + self._colours)
+            for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
+                stack = stacks[lot]
+                at = 4 * lot
+                numbers[at : at + 4] = number[len(stack)]
+                at = colours_at + width * lot
+                numbers[at : at + width] = rows[stack[-1] // values if stack else -1]
+                at = values_at + 4 * lot
+                numbers[at : at + 4] = number[stack[-1] % values + 1 if stack else 0]
+        roofs = board.roofs
+        if roofs is not made.roofs:
+            numbers[4 * self._roof_at : 4 * (self._roof_at + len(roofs))] = float32_bytes(roofs)
+        if (
+            board.lengths is not made.lengths
+            or board.built is not made.built
+            or board.barriers is not made.barriers
+            or board.mayor != made.mayor
+            or board.cancel != made.cancel
+        ):
+            at = 4 * (self._roof_at + len(roofs))
+            numbers[at : 4 * self._certificates_at] = float32_bytes(
+                [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel]
             )
+        self._board_made = (board, numbers)
+        return numbers
+
+    def _board_numbers(self, board: Board) -> list[float]:
+        """The board's numbers before the certificates, made whole (see ``_board``)."""
+        stacks = board.stacks
+        values = self._values
+        colours = self._colours
+        return [
+            *[len(stack) for stack in stacks],
+            *[
+                1 if stack and stack[-1] // values == colour else 0
+                for stack in stacks
+                for colour in range(colours)
+            ],
+            *[stack[-1] % values + 1 if stack else 0 for stack in stacks],
+            *board.roofs,
+            *board.lengths,
+            *board.built,
+            *board.barriers,
+            board.mayor,
+            board.cancel,
+        ]
 
     def _offer_bytes(self, offer: tuple[tuple[int, ...], ...]) -> bytes:
         """The offer's numbers (see ``_offer``) as float32 bytes, joined from each cube's."""
@@ -619,6 +773,28 @@ class EstatesEncoding(Encoding[EstatesView]):
             cubes = offer[row] if row < len(offer) else ()
             out.padded([cube % values + 1 for cube in cubes], slots, fill=0)
         return out.values
+
+
+class _Bids:
+    """The bid of bucket ``i`` of ``BID_BUCKETS`` from ``low`` to ``high`` (a seat's money), as
+    ``bucket_builder`` over ``AmountRange(Bid(seat, 0), low, high)`` makes it, without the range
+    and ``dataclasses.replace``: the amount by ``bucket_value``'s arithmetic, the action looked
+    up among the seat's bids made before (``made``, by amount)."""
+
+    __slots__ = ("count", "low", "made", "seat")
+
+    def __init__(self, made: dict[int, Bid], seat: int, low: int, high: int) -> None:
+        self.made = made
+        self.seat = seat
+        self.low = low
+        self.count = high - low + 1
+
+    def __call__(self, bucket: int) -> Action:
+        amount = bucket_value(self.low, 1, self.count, bucket, BID_BUCKETS)
+        found = self.made.get(amount)
+        if found is None:
+            found = self.made[amount] = Bid(self.seat, amount)
+        return found
 
 
 def _keep(kept: dict[Any, bytes], source: Any, made: bytes) -> bytes:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import combinations, compress
-from operator import ne
+from operator import is_not, ne
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.encoding import (
@@ -21,6 +21,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     field_run,
+    float32_bytes,
 )
 from tycoon.games.water_rights.actions import (
     AdjustTax,
@@ -43,10 +44,22 @@ from tycoon.games.water_rights.catalogue import (
     COLOURS,
     MAYORS,
     ROLES,
+    cells_of,
     tax_rate_allowed,
 )
-from tycoon.games.water_rights.rules import DONES, BuildChoices, _colour_combos
+from tycoon.games.water_rights.rules import (
+    DESTROYS,
+    DONES,
+    MAYOR_SLUGS,
+    BuildChoices,
+    _colour_combos,
+    capacity,
+    fill_choices,
+    hand_entry,
+    placement_mask,
+)
 from tycoon.games.water_rights.state import (
+    BUILD,
     CHANGED_COLOURS,
     CHANGED_TAX,
     CHANGED_WATER,
@@ -178,6 +191,16 @@ class WaterRightsEncoding(Encoding[View]):
         self._figures_at = self.slice_of("town figures").start
         self._cells_at = self.slice_of("town cells").start
         self._town_cells = CELLS * CELL_FIGURES
+        # Per town, the last town whose figures' and cells' float32 bytes were made, and those
+        # bytes (shared by every seat's canvas; the cells patched in place: see _town_bytes);
+        # numbers' bytes by value, and per card kind (-1 empty, the last) its colour's one-hot.
+        self._towns_made: list[tuple[Town, bytes, bytearray] | None] = [None for _ in MAYORS]
+        self._number_bytes: dict[int, bytes] = {
+            value: float32_bytes((value,)) for value in range(-1, 64)
+        }
+        self._kind_rows = [
+            float32_bytes(self._cell_colours(kind)) for kind in range(len(self.kinds_table))
+        ] + [float32_bytes([0] * len(COLOURS))]
         # Per town, the names of its records: the town, its figures, its board.
         self._board_names = [
             (f"board {number} town", f"board {number} figures", f"board {number}")
@@ -186,6 +209,7 @@ class WaterRightsEncoding(Encoding[View]):
         self._turn_at = self.slice_of("turn").start
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
+        self._decks_at = self._lines_at + self._district_line + self._plant_line
         # For the ids of the King's turn and drafting (see rule_ids): each role's seat, and per
         # seat the actions, made once, with their ids, in the order the game lists them.
         self._seat_of_role: Any = game.seat_of_role
@@ -231,6 +255,27 @@ class WaterRightsEncoding(Encoding[View]):
             for seat in seats
         ]
         self._dones = [(self.base_id(Done), DONES[seat]) for seat in seats]
+        # For the building phase's ids (see rule_ids): the rules, each fill's and destroy's id
+        # by cell, and per seat each trading post's target, id and action.
+        self._rules = rules
+        self._fill_ids = {
+            (name, legacy): self.base_id(Fill, (name, legacy))
+            for name in CELL_NAMES
+            for legacy in (False, True)
+        }
+        self._destroy_ids = [self.base_id(Destroy, (name,)) for name in CELL_NAMES]
+        self._posts = [
+            [
+                (
+                    target,
+                    self.base_id(Post, (MAYOR_SLUGS[target],)),
+                    Post(seat, MAYOR_SLUGS[target]),
+                )
+                for target in MAYORS
+            ]
+            for seat in seats
+        ]
+        self._build_of = [partial(self._build, seat) for seat in seats]
         # (Lines: 1 the districts, 0 the plants; the districts first, as the game lists them.)
         self._draft_lines = [
             [
@@ -290,6 +335,8 @@ class WaterRightsEncoding(Encoding[View]):
             done_id, done = self._dones[seat]
             found[done_id] = done
             return LegalIds(found)
+        if phase == BUILD:
+            return self._build_ids_of(state, seat)
         if phase == KING_SETUP:
             for colour_id, _, colours in self._colour_choices[seat]:
                 found[colour_id] = colours
@@ -318,6 +365,56 @@ class WaterRightsEncoding(Encoding[View]):
         found[done_id] = done
         return LegalIds(found)
 
+    def _build_ids_of(self, state: State, seat: int) -> LegalIds:
+        """The building phase's ids as ``legal_ids`` finds them in ``build_choices``' list,
+        from the same rules: each card in hand the town's cash covers (once per kind) on each
+        cell its placement allows (built when looked up); the plants' fills; a trading post
+        to each mayor without one while the turn, cash and capacity allow; each tile (not the
+        facility) the treasury can buy back; and done."""
+        rules = self._rules
+        role = state.active
+        town = state.towns[role - 1]
+        layout = rules.town(role)
+        kinds = self.kinds_table
+        found: dict[int, Any] = {}
+        seen: set[int] = set()
+        hand = town.hand
+        cash = town.cash
+        for kind_id, _paid, _due in hand:
+            if kind_id in seen:
+                continue
+            seen.add(kind_id)
+            if hand[hand_entry(town, kind_id)][2] > cash:
+                continue
+            kind = kinds[kind_id]
+            at = self._build_ids[kind.slug]
+            for cell in cells_of(placement_mask(rules, layout, town, kind)):
+                found[at[cell]] = LATER
+        fill_ids = self._fill_ids
+        for fill in fill_choices(rules, state, seat, town):
+            found[fill_ids[fill.cell, fill.legacy]] = fill  # type: ignore[attr-defined]
+        economy = self._economy
+        if (
+            state.turn.posts_built < economy.posts_per_turn
+            and cash >= economy.post_cost
+            and capacity(rules, town) >= economy.post_min_capacity
+        ):
+            posts = town.posts
+            for target, post_id, post in self._posts[seat]:
+                if target != role and not posts >> target & 1:
+                    found[post_id] = post
+        divisor = economy.destroy_refund_divisor
+        treasury = state.treasury
+        paid = town.paid
+        destroys = DESTROYS[seat]
+        destroy_ids = self._destroy_ids
+        for cell in cells_of(town.occupied & ~(1 << layout.facility)):
+            if paid[cell] // divisor <= treasury:
+                found[destroy_ids[cell]] = destroys[cell]
+        done_id, done = self._dones[seat]
+        found[done_id] = done
+        return LegalIds(found, self._build_of[seat])
+
     def _build(self, seat: int, action_id: int) -> Build:
         card, cell = self._builds[action_id]
         return Build(seat, card, cell)
@@ -342,7 +439,22 @@ class WaterRightsEncoding(Encoding[View]):
             canvas.block("head", 0, head)
         towns = view.towns
         memo = canvas.memo
-        if memo is None or not canvas.same("towns", towns):
+        raw = canvas.raw
+        if raw is not None and memo is not None:
+            # A float32 buffer: a town that changed since the seat's last view has its figures'
+            # and cells' bytes copied whole from those made once per town for every seat.
+            if not canvas.same("towns", towns):
+                for number, town in enumerate(towns):
+                    town_name = self._board_names[number][0]
+                    if memo.get(town_name) is town:
+                        continue
+                    memo[town_name] = town
+                    figures_bytes, cells_bytes = self._town_bytes(number, town)
+                    at = 4 * (self._figures_at + number * TOWN_FIGURES)
+                    raw[at : at + len(figures_bytes)] = figures_bytes
+                    at = 4 * (self._cells_at + number * self._town_cells)
+                    raw[at : at + len(cells_bytes)] = cells_bytes
+        elif memo is None or not canvas.same("towns", towns):
             for number, town in enumerate(towns):
                 # A town that did not change is the same object: its figures and cells are
                 # kept. Of a changed board, only the cells that changed are written again.
@@ -401,13 +513,19 @@ class WaterRightsEncoding(Encoding[View]):
             values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
             canvas.block("economy", self._economy_at, values)
         own = view.secrets[view.role] if view.role is not None else EMPTY
-        # (The cards in sight and the decks, the district line to the bonus goals' owners, read
-        # as one run, and the observer's secret goal: its sources.)
-        cards = (whole[_CARDS], own)
-        if record.get("card sources") != cards:
-            record["card sources"] = cards
-            tail = _padded([kind + 1 for kind in view.district_line], self._district_line)
-            tail += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+        # (The cards in sight, then the decks to the bonus goals' owners, each read as one run,
+        # with the observer's secret goal: their sources. The lines change at a draft, the rest
+        # as decks are drawn and cards removed: each written again only when its own changed.)
+        lines = whole[_LINES]
+        if record.get("line sources") != lines:
+            record["line sources"] = lines
+            cards_in_sight = _padded([kind + 1 for kind in view.district_line], self._district_line)
+            cards_in_sight += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+            canvas.block("lines", self._lines_at, cards_in_sight)
+        decks = (whole[_DECKS], own)
+        if record.get("deck sources") != decks:
+            record["deck sources"] = decks
+            tail: list[float] = []
             tail += (
                 view.district_deck_size,
                 view.plant_deck_size,
@@ -420,7 +538,54 @@ class WaterRightsEncoding(Encoding[View]):
             tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
             tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
             tail.append(own + 1)
-            canvas.block("cards", self._lines_at, tail)
+            canvas.block("decks", self._decks_at, tail)
+
+    def _town_bytes(self, number: int, town: Town) -> tuple[bytes, bytearray]:
+        """The float32 bytes of town ``number``'s figures and cells (the same numbers as the
+        general way): kept for the last town made, the cells patched in place for the next
+        one where they changed (found as ``_changed_cells`` finds them), so that a town is
+        worked out once however many seats see it. A town never seen before is made whole."""
+        made = self._towns_made[number]
+        if made is not None and made[0] is town:
+            return made[1], made[2]
+        figures_bytes = float32_bytes(_town_figures(town))
+        if made is None:
+            cells_bytes = bytearray(float32_bytes(self._cells(town)))
+        else:
+            cells_bytes = made[2]
+            self._patch_cells(town, made[0], cells_bytes)
+        self._towns_made[number] = (town, figures_bytes, cells_bytes)
+        return figures_bytes, cells_bytes
+
+    def _patch_cells(self, town: Town, was: Town, cells_bytes: bytearray) -> None:
+        """Rewrite in ``cells_bytes`` (the cells of ``was``) the numbers of ``town`` that
+        differ: per figure, the cells where its tuple's numbers are other objects (found at C
+        speed; a number made again equal is written again, the same bytes)."""
+        size = 4 * CELL_FIGURES
+        number = self._number_bytes
+        now, old = town.cells, was.cells
+        if now is not old:
+            rows = self._kind_rows
+            for cell in compress(range(len(now)), map(is_not, now, old)):
+                at = cell * size
+                kind = now[cell]
+                cells_bytes[at : at + 4] = _number(number, kind + 1)
+                cells_bytes[at + 20 : at + size] = rows[kind]
+        for offset, now, old in ((4, town.water, was.water), (8, town.paid, was.paid)):
+            if now is not old:
+                for cell in compress(range(len(now)), map(is_not, now, old)):
+                    at = cell * size + offset
+                    cells_bytes[at : at + 4] = _number(number, now[cell])
+        for offset, now_bits, was_bits in (
+            (12, town.farms, was.farms),
+            (16, town.plants, was.plants),
+        ):
+            changed = now_bits ^ was_bits
+            while changed:
+                low = changed & -changed
+                at = (low.bit_length() - 1) * size + offset
+                cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
+                changed ^= low
 
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
@@ -439,13 +604,17 @@ class WaterRightsEncoding(Encoding[View]):
             town.farms & bit != 0,
             town.plants & bit != 0,
         ]
-        colour_row = [0] * len(COLOURS)
+        row.extend(self._cell_colours(kind))
+        return row
+
+    def _cell_colours(self, kind: int) -> list[float]:
+        """The one-hot district colour of a cell holding ``kind`` (none when empty)."""
+        colour_row: list[float] = [0] * len(COLOURS)
         if kind != EMPTY:
             colour = self.kinds_table[kind].colour
             if 0 <= colour < len(COLOURS):
                 colour_row[colour] = 1
-        row.extend(colour_row)
-        return row
+        return colour_row
 
     def _changed_cells(self, town: Town, old: tuple[Any, ...], canvas: Canvas, start: int) -> None:
         """Write again the numbers of ``town`` that differ from the board ``old`` (cells, water,
@@ -497,10 +666,9 @@ _ECONOMY = field_run(
     "event",
     "demand",
 )
-_CARDS = field_run(
+_LINES = field_run(View, "district_line", "plant_line")
+_DECKS = field_run(
     View,
-    "district_line",
-    "plant_line",
     "district_deck_size",
     "plant_deck_size",
     "event_deck_size",
@@ -529,6 +697,14 @@ def _town_figures(town: Town) -> list[float]:
         town.no_income_next.bit_count(),
         town.occupied.bit_count(),
     ]
+
+
+def _number(kept: dict[int, bytes], value: int) -> bytes:
+    """``value``'s float32 bytes, kept by value."""
+    made = kept.get(value)
+    if made is None:
+        made = kept[value] = float32_bytes((value,))
+    return made
 
 
 def _padded(values: list[float], size: int) -> list[float]:
