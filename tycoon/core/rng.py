@@ -65,7 +65,19 @@ class SeededRng(Rng):
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._random = random.Random(seed)
+        # The Mersenne Twister is seeded at the first draw, not here: seeding costs about 5 µs
+        # (its 624-word state worked out from the seed), and many sources never draw (every
+        # seat of a game gets one; a greedy bot without noise draws nothing). The same stream
+        # either way: tests/test_core.py compares it with random.Random(seed).
+        self._random: random.Random | None = None
+
+    def _source(self) -> random.Random:
+        """The seeded generator, made at the first use."""
+        source = self._random
+        if source is None:
+            source = random.Random(self.seed)
+            self._random = source
+        return source
 
     def below(self, n: int) -> int:
         # What ``randrange(n)`` does for a whole n > 0 (CPython 3.11+ ``_randbelow``: draw
@@ -74,7 +86,10 @@ class SeededRng(Rng):
         if n <= 0:
             raise ValueError(f"below({n}): n must be at least 1")
         k = n.bit_length()
-        bits = self._random.getrandbits
+        source = self._random
+        if source is None:
+            source = self._source()
+        bits = source.getrandbits
         r = bits(k)
         while r >= n:
             r = bits(k)
@@ -82,14 +97,14 @@ class SeededRng(Rng):
 
     def getstate(self) -> object:
         """The source's position, for :meth:`setstate` (a face undoing a step it could not keep)."""
-        return self._random.getstate()
+        return self._source().getstate()
 
     def setstate(self, state: object) -> None:
-        self._random.setstate(state)  # type: ignore[arg-type]
+        self._source().setstate(state)  # type: ignore[arg-type]
 
     def fork(self) -> SeededRng:
         """An independent source derived from this one's next draw (for bots, searches)."""
-        return SeededRng(self._random.getrandbits(63))
+        return SeededRng(self._source().getrandbits(63))
 
 
 class RecordingRng(Rng):
