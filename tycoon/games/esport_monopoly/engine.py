@@ -204,6 +204,7 @@ CASH: Final = A.Cash
 OFFER: Final = A.Offer
 BID: Final = A.Bid
 PASS: Final = A.Pass
+REPAY: Final = A.Repay
 
 
 class _Thrown(Rng):
@@ -1473,9 +1474,9 @@ class Rules:
     def decision_table(self, t: Table, action: Action, kind: type) -> Table | None:
         """A step that changes a few fields and leaves a seat to decide (opening the menu or
         a deal, a step of writing a deal, a bid or a pass that leaves the auction open, a lift
-        from the menu, a mortgage or sale that leaves a debt still short, or raises enough to
-        pay a roll's debt and end the move), straight from table to table; None for anything
-        else (the general way). The game must not be over."""
+        from the menu or a deal's fee repaid, a mortgage or sale that leaves a debt still
+        short, or raises enough to pay a roll's debt and end the move), straight from table to
+        table; None for anything else (the general way). The game must not be over."""
         stack = t.stack
         top = stack[-1]
         top_kind = type(top)
@@ -1550,56 +1551,21 @@ class Rules:
                 return table
             if kind is LIFT and type(stack[-2]) is Window:
                 assert isinstance(action, A.Lift)
-                square = action.square
-                price = self.board.lift[square]
-                money = list(t.cash)
-                money[seat] -= price
-                cash = tuple(money)
-                mortgaged = t.mortgaged & ~(1 << square)
-                acting = self.window_seats_of(
-                    t.active,
-                    t.alive & ~(t.passed | t.skipping),
-                    t.owner,
-                    t.claims,
-                    cash,
-                    t.level,
-                    mortgaged,
-                    t.stands,
-                    t.arenas,
-                )
-                table = Table(
-                    cash,
-                    t.position,
-                    t.jail,
-                    t.cards,
-                    t.alive,
-                    t.eliminated,
-                    t.owner,
-                    t.level,
-                    mortgaged,
-                    t.holdings,
-                    t.stands,
-                    t.arenas,
-                    t.seen,
-                    t.hidden,
-                    t.pot,
-                    t.active,
-                    t.doubles,
-                    t.again,
-                    t.turn,
-                    t.dice,
-                    stack[:-1],
-                    t.passed,
-                    t.skipping,
-                    t.dealt,
-                    t.claims,
-                    (("lift", seat, square, price),),
-                    t.rent,
-                    t.over,
-                    acting,
-                )
-                return table
+                return self._lifted(t, seat, action.square, stack[:-1])
             return None
+        if top_kind is Fee and kind is REPAY:
+            # on_repay: one of the deeds a deal brought in mortgaged repaid; the seat decides
+            # on the rest, or the next seat's fee, or the window goes on (anything else under
+            # it goes the general way).
+            assert isinstance(top, Fee)
+            assert isinstance(action, A.Repay)
+            square = action.square
+            rest = tuple([s for s in top.squares if s != square])
+            if rest:
+                return self._lifted(t, seat, square, (*stack[:-1], Fee(top.seat, rest)))
+            if len(stack) < 2 or not isinstance(stack[-2], (Window, Fee)):
+                return None
+            return self._lifted(t, seat, square, stack[:-1])
         if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
             assert isinstance(top, Pay)
             assert isinstance(action, (A.Mortgage, A.Sell))
@@ -1669,6 +1635,64 @@ class Rules:
             )
             return table
         return None
+
+    def _lifted(self, t: Table, seat: int, square: int, stack: tuple[Frame, ...]) -> Table:
+        """``seat`` lifts the mortgage on ``square`` (the menu's lift, a deal's fee repaid),
+        leaving ``stack``, its top a window or a fee; who acts read off it (as
+        :meth:`acting`)."""
+        price = self.board.lift[square]
+        money = list(t.cash)
+        money[seat] -= price
+        cash = tuple(money)
+        mortgaged = t.mortgaged & ~(1 << square)
+        top = stack[-1]
+        acting = (
+            self.window_seats_of(
+                t.active,
+                t.alive & ~(t.passed | t.skipping),
+                t.owner,
+                t.claims,
+                cash,
+                t.level,
+                mortgaged,
+                t.stands,
+                t.arenas,
+            )
+            if type(top) is Window
+            else frame_seats(top, t.active)
+        )
+        table = Table(
+            cash,
+            t.position,
+            t.jail,
+            t.cards,
+            t.alive,
+            t.eliminated,
+            t.owner,
+            t.level,
+            mortgaged,
+            t.holdings,
+            t.stands,
+            t.arenas,
+            t.seen,
+            t.hidden,
+            t.pot,
+            t.active,
+            t.doubles,
+            t.again,
+            t.turn,
+            t.dice,
+            stack,
+            t.passed,
+            t.skipping,
+            t.dealt,
+            t.claims,
+            (("lift", seat, square, price),),
+            t.rent,
+            t.over,
+            acting,
+        )
+        return table
 
     def _settled(
         self,
