@@ -17,11 +17,14 @@ from tycoon.games.esport_monopoly.board import (
     CHANCE,
     CHANCE_DECK,
     COLLECT,
+    COLLECT_EACH,
     GOTO,
     JAIL_FREE,
     MAIL,
     MAIL_DECK,
+    NEAREST,
     PAY,
+    PAY_EACH,
     REPAIRS,
     TO_JAIL,
 )
@@ -130,7 +133,8 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
     """Every card of both piles, drawn from the unseen top and from the seen bottom, by a rich
     and by a poor player, on a doubles and on a plain roll, with deeds owned to land on: the
     fast roll against the general way; the cards that need no decision and no other player
-    (collect, pay, repairs, the jail card, go to jail, and the moves onto such squares) are
+    (collect, pay, repairs, the jail card, go to jail, paying or collecting from each seat when
+    all can pay, and the moves onto such squares, to the nearest festival or shop too) are
     drawn by the fast roll itself."""
     game = new_game(3, deck=deck_option, **{"free-parking": "on"})
     reference = new_game(3, deck=deck_option, **{"free-parking": "on"})
@@ -153,11 +157,17 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
         deck = CHANCE_DECK if rules.kinds[square] == CHANCE else MAIL_DECK
         for card in game.decks[deck]:
             ids = {"chance": (card.id,)} if deck == CHANCE_DECK else {"mail": (card.id,)}
-            for cash, throw in ((1500, (1, 3)), (30, (2, 2))):
+            # A rich and a poor roller beside rich rivals, and a rich one beside a poor rival
+            # (a collection from each seat it cannot pay).
+            for cash, rival, throw in (
+                (1500, 1500, (1, 3)),
+                (30, 1500, (2, 2)),
+                (1500, 5, (1, 3)),
+            ):
                 state = position(
                     game,
                     active=1,
-                    cash=[1500, cash, 1500],
+                    cash=[rival, cash, 1500],
                     at=[0, (square - sum(throw)) % 40, 0],
                     owner=owner,
                     level=level,
@@ -181,9 +191,49 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
                     assert ("card", 1, deck, card.index) in fast.table.events
                     if len(general) == before:
                         fast_effects.add(card.effect)
-    drawn_fast = {COLLECT, PAY, REPAIRS, JAIL_FREE, TO_JAIL, ADVANCE, BACK}
-    drawn_fast |= set() if deck_option == "current" else {GOTO}  # only the classic pile has it
+    drawn_fast = {COLLECT, PAY, REPAIRS, JAIL_FREE, TO_JAIL, ADVANCE, BACK, COLLECT_EACH}
+    # Only the current piles have "nearest" and "pay each", only the classic ones "go to".
+    drawn_fast |= {NEAREST, PAY_EACH} if deck_option == "current" else {GOTO}
     assert fast_effects == drawn_fast
+
+
+@pytest.mark.parametrize("cash", [30, 119, 120, 1500])
+def test_a_nearest_shop_card_throws_again_in_the_fast_roll_only_when_any_throw_is_paid(
+    cash: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card to the nearest shop throws the dice again for the rent (ten times the throw):
+    a draw the fast roll cannot take back, so it goes the general way unless the roller can
+    pay any throw (120). A roller with no deeds and 30 goes bankrupt there the general way;
+    with the draw taken first, the general way would throw again and differ."""
+    game = new_game(3)
+    reference = new_game(3)
+    reference.rules.fast = False
+    rules = game.rules
+    general: list[int] = []
+    slow_roll = Rules.slow_roll
+
+    def counted(self: Rules, state: Any, rng: Any, outcome: int) -> Any:
+        if self is rules:
+            general.append(outcome)
+        return slow_roll(self, state, rng, outcome)
+
+    monkeypatch.setattr(Rules, "slow_roll", counted)
+    shop = next(c for c in game.decks[CHANCE_DECK] if c.effect == NEAREST and c.multiplier == 10)
+    square = next(s for s in range(40) if rules.kinds[s] == CHANCE)
+    state = position(
+        game,
+        active=1,
+        cash=[1500, cash, 1500],
+        at=[0, (square - 4) % 40, 0],
+        owner={12: 2, 28: 2},
+        chance=(shop.id,),
+    )
+    draws = [dice(1, 3), 5, 7, 11]
+    fast = rules.step(state, A.Roll(1), ScriptedRng(draws))
+    slow = reference.rules.step(state, A.Roll(1), ScriptedRng(draws))
+    assert fast == slow
+    assert ("dice", 1, 1, 6) in fast.table.events  # the second draw, 5: a 1 and a 6
+    assert bool(general) == (cash < 120)
 
 
 @pytest.mark.parametrize("cap", [0, 12])

@@ -93,6 +93,10 @@ K_JAIL_FREE: Final = JAIL_FREE
 K_TO_JAIL: Final = TO_JAIL
 K_EVENT: Final = EVENT
 K_FESTIVAL: Final = FESTIVAL
+K_SHOP: Final = SHOP
+K_NEAREST: Final = NEAREST
+K_PAY_EACH: Final = PAY_EACH
+K_COLLECT_EACH: Final = COLLECT_EACH
 WINDOW_BUILDERS: Final = "builders"
 WINDOW_EVERYONE: Final = "everyone"
 WINDOW_NONE: Final = "none"
@@ -872,7 +876,9 @@ class Rules:
         needs no draw and no decision but perhaps buying or raising cash (a deed; rent or tax,
         paid in cash or owed by a player who can raise it; "go to jail"; nothing), or onto a
         card square whose card is one of those (collect, pay, repairs, a Get Out of Jail Free
-        card, go to jail) or moves the token on to such a square (advance, go to, go back).
+        card, go to jail, pay or collect from each seat when every payer has the cash) or
+        moves the token on to such a square (advance, go to, go back, to the nearest festival
+        or shop: the shop's new throw only when the roller can pay any throw).
         Anything else goes the general way with the dice already thrown. A test plays
         thousands of rolls both ways and compares the states. Writes the new table (and
         piles) into ``now``."""
@@ -926,6 +932,8 @@ class Rules:
             ev = [rolled, ("salary", seat, self.salary), moved_to]
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
+        multiplier = 0  # a "nearest" card's rent multiplier for the square it moves to
+        throw = outcome  # the dice on the table (a "nearest shop" card throws them again)
         landing = True
         while landing:  # a card that moves the token lands it again
             landing = False
@@ -939,9 +947,22 @@ class Rules:
                     if self.ask_rent:
                         now.put(self.slow_roll(now.state(), rng, outcome))
                         return
-                    amount = self.rent_from(
-                        square, d1 + d2, level[square], holdings[landlord], mortgaged
-                    )
+                    if multiplier and self.kinds[square] == K_SHOP:
+                        # land's new throw, times the card's multiplier: the general way
+                        # unless the seat can pay any throw (it cannot be taken back).
+                        if mine < 12 * multiplier:
+                            now.put(self.slow_roll(now.state(), rng, outcome))
+                            return
+                        throw = rng.below(36)
+                        amount = multiplier * (DIE1[throw] + DIE2[throw])
+                        assert ev is not None  # a card was drawn
+                        ev.append(("dice", seat, DIE1[throw], DIE2[throw]))
+                    else:
+                        amount = self.rent_from(
+                            square, d1 + d2, level[square], holdings[landlord], mortgaged
+                        )
+                        if multiplier:
+                            amount *= multiplier
                     if mine < amount:
                         # Short: a payment to raise, unless the player cannot (bankruptcy).
                         if (
@@ -990,9 +1011,15 @@ class Rules:
                     for s in set_bits(holdings[seat]):
                         lv = level[s]
                         amount += card.arena if lv == 5 else lv * card.stand
-                elif effect in (K_ADVANCE, K_GOTO, K_BACK):
+                elif effect in (K_ADVANCE, K_GOTO, K_BACK, K_NEAREST):
                     landing = True
-                elif effect != K_COLLECT and effect != K_JAIL_FREE and effect != K_TO_JAIL:
+                elif (
+                    effect != K_COLLECT
+                    and effect != K_JAIL_FREE
+                    and effect != K_TO_JAIL
+                    and effect != K_PAY_EACH
+                    and effect != K_COLLECT_EACH
+                ):
                     now.put(self.slow_roll(now.state(), rng, outcome))
                     return
                 if ev is None:
@@ -1026,6 +1053,17 @@ class Rules:
                 elif landing:
                     if effect == K_BACK:
                         square = (square - card.steps) % 40
+                    elif effect == K_NEAREST:
+                        target = (
+                            self.board.next_festival
+                            if card.nearest == K_FESTIVAL
+                            else self.board.next_shop
+                        )[square]
+                        if target < square:
+                            mine += self.salary
+                            ev.append(("salary", seat, self.salary))
+                        square = target
+                        multiplier = card.multiplier
                     else:
                         salary = effect == K_ADVANCE and card.to <= square
                         square = card.to
@@ -1033,6 +1071,30 @@ class Rules:
                             mine += self.salary
                             ev.append(("salary", seat, self.salary))
                     ev.append(MOVE_EVENTS[seat][square])
+                elif effect in (K_PAY_EACH, K_COLLECT_EACH):
+                    # charge_all: paid now when every payer has the cash, else the general
+                    # way (the payments owed wait their turns).
+                    each = card.amount
+                    others = [s for s in self.after[seat] if (alive >> s) & 1]
+                    money = list(cash)
+                    if effect == K_PAY_EACH:
+                        if mine < each * len(others):
+                            now.put(self.slow_roll(now.state(), rng, outcome))
+                            return
+                        for s in others:
+                            mine -= each
+                            money[s] += each
+                            ev.append(("pay", seat, s, each, -1))
+                    else:
+                        for s in others:
+                            if cash[s] < each:
+                                now.put(self.slow_roll(now.state(), rng, outcome))
+                                return
+                        for s in others:
+                            mine += each
+                            money[s] -= each
+                            ev.append(("pay", s, seat, each, -1))
+                    cash = tuple(money)
             elif kind == K_PARKING and self.free_parking and pot:
                 now.put(self.slow_roll(now.state(), rng, outcome))
                 return
@@ -1135,7 +1197,7 @@ class Rules:
             doubles,
             again,
             turn,
-            THROWS[outcome],
+            THROWS[throw],
             stack,
             passed,
             skipping,
