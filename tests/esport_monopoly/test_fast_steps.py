@@ -237,27 +237,37 @@ def test_a_nearest_shop_card_throws_again_in_the_fast_roll_only_when_any_throw_i
 
 
 @pytest.mark.parametrize("cap", [0, 12])
-def test_a_roll_in_jail_matches_the_general_way_for_every_throw(cap: int) -> None:
+@pytest.mark.parametrize("cash", [1500, 30])
+def test_a_roll_in_jail_matches_the_general_way_for_every_throw(cap: int, cash: int) -> None:
     """Every throw of a roll in jail, at each try, with a seat owning a whole group out of turn
-    (so who acts next is searched), at and before the turn cap: the fast jail roll (staying
-    in) against the general way; the throws it leaves to the general way (doubles, the last
-    try, the cap) go there."""
+    (so who acts next is searched), at and before the turn cap, by a rich and a poor player
+    (short of the fine at the last try): the fast jail roll (staying in) against the general
+    way; doubles and the last try go on as the fast roll (the fine short: the general way),
+    and so does the cap."""
     options = {"window": "builders", **({"turn-cap": str(cap)} if cap else {})}
     game = new_game(3, **options)
     reference = new_game(3, **options)
     reference.rules.fast = False
     rules = game.rules
     tries = game.rules.board.jail_turns
-    owner = {1: 0, 3: 0, 6: 2}  # seat 0 owns the brown group: it may build out of turn
+    assert game.rules.board.jail_fine > 30  # the poor player is short of the fine
+    owner = {1: 0, 3: 0, 6: 2, 13: 2, 14: 1}  # seat 0 owns the brown group: it may build
     stayed = 0
     for jail in range(1, tries + 1):
         for turn in (cap - 1, cap - 2) if cap else (5,):
             for outcome in range(36):
                 state = position(
-                    game, active=1, jail=[0, jail, 0], at=[0, 10, 20], owner=owner, turn=turn
+                    game,
+                    active=1,
+                    cash=[1500, cash, 1500],
+                    jail=[0, jail, 0],
+                    at=[0, 10, 20],
+                    owner=owner,
+                    turn=turn,
                 )
-                fast = game.transition(state, A.Roll(1), ScriptedRng([outcome]))
-                slow = reference.transition(state, A.Roll(1), ScriptedRng([outcome]))
+                draws = [outcome, 7, 11]
+                fast = game.transition(state, A.Roll(1), ScriptedRng(draws))
+                slow = reference.transition(state, A.Roll(1), ScriptedRng(draws))
                 assert fast == slow, (jail, turn, outcome)
                 d1, d2 = dice_of(outcome)
                 if d1 != d2 and jail < tries and not (cap and turn + 1 >= cap):

@@ -871,7 +871,7 @@ class Rules:
         self.roll_now(now, rng)
         return now.state()
 
-    def roll_now(self, now: Now, rng: Rng) -> None:
+    def roll_now(self, now: Now, rng: Rng, thrown: int = -1) -> None:
         """The common roll, straight from table to table: a move onto a square whose effect
         needs no draw and no decision but perhaps buying or raising cash (a deed; rent or tax,
         paid in cash or owed by a player who can raise it; "go to jail"; nothing), or onto a
@@ -881,7 +881,8 @@ class Rules:
         or shop: the shop's new throw only when the roller can pay any throw).
         Anything else goes the general way with the dice already thrown. A test plays
         thousands of rolls both ways and compares the states. Writes the new table (and
-        piles) into ``now``."""
+        piles) into ``now``. ``thrown``: the dice of a roll out of jail (:meth:`jail_roll_now`:
+        doubles, or the last try with the fine paid before the move), else drawn here."""
         t = now.table
         chance = now.chance
         mail = now.mail
@@ -908,10 +909,10 @@ class Rules:
         skipping = t.skipping
         dealt = t.dealt
         rent = t.rent
-        outcome = rng.below(36)
+        outcome = rng.below(36) if thrown < 0 else thrown
         d1 = DIE1[outcome]  # a lookup: // and % are not specialised by CPython 3.11
         d2 = DIE2[outcome]
-        if d1 == d2:
+        if d1 == d2 and thrown < 0:
             doubles += 1
             if doubles >= self.board.doubles_to_jail:
                 now.put(self.slow_roll(now.state(), rng, outcome))
@@ -930,6 +931,25 @@ class Rules:
         if passed_go:
             mine += self.salary
             ev = [rolled, ("salary", seat, self.salary), moved_to]
+        if thrown >= 0:
+            # on_roll in jail: out on doubles, or at the last try paying the fine first (the
+            # general way when the cash is short); no roll again either way.
+            jailed = list(jail)
+            jailed[seat] = 0
+            jail = tuple(jailed)
+            freed: list[Event]
+            if d1 == d2:
+                freed = [rolled, ("free", seat, "doubles")]
+            else:
+                fine = self.board.jail_fine
+                if cash[seat] < fine:
+                    now.put(self.slow_roll(now.state(), rng, outcome))
+                    return
+                mine -= fine
+                if self.free_parking:
+                    pot += fine
+                freed = [rolled, ("free", seat, "third"), ("pay", seat, self.fines_to, fine, -1)]
+            ev = [*freed, *ev[1:]] if ev is not None else [*freed, moved_to]
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
         multiplier = 0  # a "nearest" card's rent multiplier for the square it moves to
@@ -1125,10 +1145,10 @@ class Rules:
         last: Event | None = None  # the event that ends the move, if it does
         if buy:
             stack = (END_MOVE, BUY[square])
-            again = d1 == d2
+            again = d1 == d2 and thrown < 0
         elif debt is not None:
             stack = (END_MOVE, debt)
-            again = d1 == d2
+            again = d1 == d2 and thrown < 0
         elif d1 == d2 and jail is t.jail:
             passed = dealt = 0
             last = AGAIN_EVENTS[seat]
@@ -1220,9 +1240,10 @@ class Rules:
 
     def jail_roll_now(self, now: Now, rng: Rng) -> None:
         """A roll in jail that stays there (no doubles, not the last try: on_roll, then the end
-        of the move and the next seat's window), straight from table to table; doubles, the
-        last try and the turn cap go the general way with the dice already thrown. No rent
-        may be waiting to be asked for (the general way clears it). Writes into ``now``."""
+        of the move and the next seat's window), straight from table to table; doubles and
+        the last try go on as :meth:`roll_now` with the dice thrown, the turn cap the general
+        way. No rent may be waiting to be asked for (the general way clears it). Writes into
+        ``now``."""
         t = now.table
         seat = t.active
         outcome = rng.below(36)
@@ -1230,7 +1251,10 @@ class Rules:
         d2 = DIE2[outcome]
         jail = t.jail[seat]
         turn = t.turn + 1
-        if d1 == d2 or jail >= self.board.jail_turns or (self.turn_cap and turn >= self.turn_cap):
+        if d1 == d2 or jail >= self.board.jail_turns:
+            self.roll_now(now, rng, outcome)
+            return
+        if self.turn_cap and turn >= self.turn_cap:
             now.put(self.slow_roll(now.state(), rng, outcome))
             return
         jailed = list(t.jail)
