@@ -63,21 +63,22 @@ class SeededRng(Rng):
 
     __slots__ = ("_random", "seed")
 
+    # The Mersenne Twister, left unset until the first draw seeds it: seeding costs about 5 µs
+    # (its 624-word state worked out from the seed), and many sources never draw (every seat
+    # of a game gets one; a greedy bot without noise draws nothing). The same stream either
+    # way: tests/test_core.py compares it with random.Random(seed).
+    _random: random.Random
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        # The Mersenne Twister is seeded at the first draw, not here: seeding costs about 5 µs
-        # (its 624-word state worked out from the seed), and many sources never draw (every
-        # seat of a game gets one; a greedy bot without noise draws nothing). The same stream
-        # either way: tests/test_core.py compares it with random.Random(seed).
-        self._random: random.Random | None = None
 
     def _source(self) -> random.Random:
         """The seeded generator, made at the first use."""
-        source = self._random
-        if source is None:
-            source = random.Random(self.seed)
-            self._random = source
-        return source
+        try:
+            return self._random
+        except AttributeError:
+            source = self._random = random.Random(self.seed)
+            return source
 
     def below(self, n: int) -> int:
         # What ``randrange(n)`` does for a whole n > 0 (CPython 3.11+ ``_randbelow``: draw
@@ -86,10 +87,10 @@ class SeededRng(Rng):
         if n <= 0:
             raise ValueError(f"below({n}): n must be at least 1")
         k = n.bit_length()
-        source = self._random
-        if source is None:
-            source = self._source()
-        bits = source.getrandbits
+        try:  # no test at each draw: a try costs nothing until it catches (CPython 3.11)
+            bits = self._random.getrandbits
+        except AttributeError:  # not seeded yet
+            bits = self._source().getrandbits
         r = bits(k)
         while r >= n:
             r = bits(k)
