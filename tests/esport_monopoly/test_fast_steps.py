@@ -29,7 +29,16 @@ from tycoon.games.esport_monopoly.board import (
     TO_JAIL,
 )
 from tycoon.games.esport_monopoly.engine import Rules
-from tycoon.games.esport_monopoly.state import Auction, Deal, Fee, Manage, Pay, Window
+from tycoon.games.esport_monopoly.state import (
+    END_MOVE,
+    Auction,
+    Buy,
+    Deal,
+    Fee,
+    Manage,
+    Pay,
+    Window,
+)
 
 from .helpers import dice, new_game, position
 
@@ -52,6 +61,8 @@ def fast_kind(state: Any, action: Any) -> str | None:
         return "deal"
     if type(top) is Auction and kind in (A.Bid, A.Pass):
         return "auction"
+    if type(top) is Buy and kind is A.Decline:
+        return "decline"
     if type(top) is Window and kind is A.OpenManage:
         return "menu"
     if type(top) is Manage and kind in (A.OpenDeal, A.Lift):
@@ -88,11 +99,12 @@ def test_every_step_matches_the_general_way(config: tuple[int, str, dict[str, An
                 done = game.rules.fast_decision(state, action, type(action))
                 if done is not None:
                     paid = kind == "debt" and type(done.table.stack[-1]) is Window
-                    taken["settled" if paid else kind] += 1
+                    sold = kind in ("auction", "decline") and type(done.table.stack[-1]) is Window
+                    taken["settled" if paid else "sold" if sold else kind] += 1
             state = fast
             decisions += 1
     # The comparison covered the fast paths themselves, not only the general way.
-    assert set(taken) >= {"auction", "debt", "settled"} | (
+    assert set(taken) >= {"auction", "decline", "sold", "debt", "settled"} | (
         {"deal", "menu", "fee"} if code == "greedy" else set()
     )
 
@@ -124,6 +136,34 @@ def test_a_fast_step_falls_back_where_the_general_way_does_more() -> None:
     assert game.rules.fast_decision(bidding, A.Pass(1), A.Pass) is None
     after = game.transition(bidding, A.Pass(1), SeededRng(1))
     assert after.table.owner[1] == 0
+
+
+@pytest.mark.parametrize("mortgaged", [(), (1,)])
+@pytest.mark.parametrize("cash", [1500, 10])
+def test_an_auction_at_the_end_of_a_move_ends_table_to_table(
+    mortgaged: tuple[int, ...], cash: int
+) -> None:
+    """The last rival passes (or cannot outbid) at the end of a plain move: the leader wins
+    the deed (its mortgage lifted, as auction_won does: a bankrupt's deeds go back to the
+    bank mortgaged), then the move ends, table to table as the general way does it."""
+    game = new_game(3, window="builders")
+    reference = new_game(3, window="builders")
+    reference.rules.fast = False
+    state = position(
+        game,
+        active=0,
+        cash=[1500, 1500, cash],
+        owner={3: 0},
+        mortgaged=mortgaged,
+        stack=(END_MOVE, Auction(lot=1, high=10, leader=0, order=(0, 1, 2), at=1)),
+    )
+    done = game.rules.fast_decision(state, A.Pass(1), A.Pass)
+    assert done is not None
+    slow = reference.transition(state, A.Pass(1), SeededRng(1))
+    assert done == slow
+    if cash == 10:  # seat 2 cannot outbid: skipped, and the deed is sold
+        assert ("won", 0, 1, 10) in slow.table.events
+        assert not slow.table.mortgaged & 2 and slow.table.owner[1] == 0
 
 
 @pytest.mark.parametrize("deck_option", ["current", "classic"])

@@ -209,6 +209,7 @@ OFFER: Final = A.Offer
 BID: Final = A.Bid
 PASS: Final = A.Pass
 REPAY: Final = A.Repay
+DECLINE: Final = A.Decline
 
 
 class _Thrown(Rng):
@@ -1588,14 +1589,17 @@ class Rules:
                 events = (("out", seat),)
             else:
                 return None
-            order = a.order
-            # auction_waits: the auction goes on with a bidder who may outbid.
-            if not order or (len(order) == 1 and order[0] == a.leader):
-                return None
-            bidder = order[a.at]
-            if bidder != a.leader and t.cash[bidder] <= a.high:
-                return None
-            return self._decided(t, (*stack[:-1], a), events)
+            return self._auction_on(t, a, events, stack[:-1])
+        if top_kind is Buy and kind is DECLINE:
+            # on_decline: the deed goes to auction among the seats still in, from the roller.
+            assert isinstance(top, Buy)
+            square = top.square
+            key = (t.alive << 3) | t.active
+            order = self._seats_from.get(key)
+            if order is None:
+                return None  # seats_from works it out the general way (and keeps it)
+            a = Auction(square, 0, -1, order, 0, 0, -1, False)
+            return self._auction_on(t, a, (("auction", square, 0),), stack[:-1])
         if top_kind is Window:
             if kind is OPEN_MANAGE:
                 return self._decided(t, (*stack, Manage(seat)), ())
@@ -1721,6 +1725,80 @@ class Rules:
             )
             return table
         return None
+
+    def _auction_on(
+        self, t: Table, a: Auction, events: tuple[Event, ...], below: tuple[Frame, ...]
+    ) -> Table | None:
+        """advance with the auction ``a`` on ``below`` (auction_waits): the bidders who cannot
+        outbid skipped, then the next bidder's decision; or a deed's auction over at the end
+        of a plain move (sold or not, auction_won; then the end of the move and the next
+        window); None for anything else (the general way)."""
+        while True:
+            order = a.order
+            if not order or (len(order) == 1 and order[0] == a.leader):
+                break
+            seat = order[a.at]
+            if seat == a.leader or t.cash[seat] > a.high:
+                return self._decided(t, (*below, a), events)
+            rest = order[: a.at] + order[a.at + 1 :]
+            a = Auction(
+                a.lot,
+                a.high,
+                a.leader,
+                rest,
+                a.at % len(rest) if rest else 0,
+                a.building,
+                a.requester,
+                a.rivals,
+            )
+        if a.building or len(below) != 1 or type(below[0]) is not EndMove:
+            return None
+        turn = self._turn_after_move(t)
+        if turn < 0:
+            return None
+        square = a.lot
+        cash = t.cash
+        owner = t.owner
+        holdings = t.holdings
+        mortgaged = t.mortgaged
+        if not order:
+            events = (*events, ("unsold", square, 0))
+        else:
+            winner = a.leader
+            money = list(cash)
+            money[winner] -= a.high
+            cash = tuple(money)
+            old = owner[square]
+            owners = list(owner)
+            owners[square] = winner
+            held = list(holdings)
+            bit = 1 << square
+            if old >= 0:
+                held[old] &= ~bit
+            held[winner] |= bit
+            holdings = tuple(held)
+            new_owner = tuple(owners)
+            if old < 0 and owner is self._owners_key:
+                self._owners_bought(new_owner, winner, square)
+            owner = new_owner
+            mortgaged &= ~bit
+            events = (*events, ("won", winner, square, a.high))
+        return self._end_move(
+            t,
+            turn,
+            events,
+            cash,
+            t.jail,
+            owner,
+            holdings,
+            t.dice,
+            mortgaged,
+            t.level,
+            t.stands,
+            t.arenas,
+            t.rent,
+            t.pot,
+        )
 
     def _lifted(self, t: Table, seat: int, square: int, stack: tuple[Frame, ...]) -> Table:
         """``seat`` lifts the mortgage on ``square`` (the menu's lift, a deal's fee repaid),
