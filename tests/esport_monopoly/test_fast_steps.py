@@ -69,6 +69,8 @@ def fast_kind(state: Any, action: Any) -> str | None:
         return "menu"
     if type(top) is Pay and kind in (A.Mortgage, A.Sell):
         return "debt"
+    if type(top) is Pay and kind is A.SellAll:
+        return "sellall"
     if type(top) is Fee and kind is A.Repay:
         return "fee"
     return None
@@ -105,7 +107,7 @@ def test_every_step_matches_the_general_way(config: tuple[int, str, dict[str, An
             decisions += 1
     # The comparison covered the fast paths themselves, not only the general way.
     assert set(taken) >= {"auction", "decline", "sold", "debt", "settled"} | (
-        {"deal", "menu", "fee"} if code == "greedy" else set()
+        {"deal", "menu", "fee", "sellall"} if code == "greedy" else set()
     )
 
 

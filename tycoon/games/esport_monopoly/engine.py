@@ -210,6 +210,7 @@ BID: Final = A.Bid
 PASS: Final = A.Pass
 REPAY: Final = A.Repay
 DECLINE: Final = A.Decline
+SELL_ALL: Final = A.SellAll
 
 
 class _Thrown(Rng):
@@ -1656,9 +1657,9 @@ class Rules:
             if len(stack) < 2 or not isinstance(stack[-2], (Window, Fee)):
                 return None
             return self._lifted(t, seat, square, stack[:-1])
-        if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
+        if top_kind is Pay and (kind is MORTGAGE or kind is SELL or kind is SELL_ALL):
             assert isinstance(top, Pay)
-            assert isinstance(action, (A.Mortgage, A.Sell))
+            assert isinstance(action, (A.Mortgage, A.Sell, A.SellAll))
             payer = top.payer
             alive = t.alive
             if not (alive >> payer) & 1 or (top.payee >= 0 and not (alive >> top.payee) & 1):
@@ -1673,6 +1674,21 @@ class Rules:
                 value = self.board.mortgage[square]
                 mortgaged |= 1 << square
                 events = (("mortgage", seat, square, value),)
+            elif kind is SELL_ALL:
+                # sell_group: every building of the group, an arena with the stands it
+                # stood for.
+                levels = list(level)
+                value = 0
+                for s in self.group_members[self.group[square]]:
+                    lv = levels[s]
+                    if lv == 5:
+                        arenas += 1
+                    else:
+                        stands += lv
+                    value += lv * self.half[s]
+                    levels[s] = 0
+                level = tuple(levels)
+                events = (("sellall", seat, square, value),)
             else:
                 lv = level[square]
                 if lv == 5:
