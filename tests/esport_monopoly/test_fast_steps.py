@@ -71,7 +71,7 @@ def fast_kind(state: Any, action: Any) -> str | None:
         return "debt"
     if type(top) is Pay and kind is A.SellAll:
         return "sellall"
-    if type(top) is Fee and kind is A.Repay:
+    if type(top) is Fee and kind in (A.Repay, A.Keep):
         return "fee"
     return None
 

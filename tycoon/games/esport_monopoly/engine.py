@@ -210,6 +210,7 @@ BID: Final = A.Bid
 PASS: Final = A.Pass
 REPAY: Final = A.Repay
 DECLINE: Final = A.Decline
+KEEP_FEE: Final = A.Keep
 SELL_ALL: Final = A.SellAll
 
 
@@ -1646,17 +1647,39 @@ class Rules:
             return None
         if top_kind is Fee and kind is REPAY:
             # on_repay: one of the deeds a deal brought in mortgaged repaid; the seat decides
-            # on the rest, or the next seat's fee, or the window goes on (anything else under
-            # it goes the general way).
+            # on the rest, or what is under the fee goes on (_fee_done).
             assert isinstance(top, Fee)
             assert isinstance(action, A.Repay)
             square = action.square
             rest = tuple([s for s in top.squares if s != square])
-            if rest:
-                return self._lifted(t, seat, square, (*stack[:-1], Fee(top.seat, rest)))
-            if len(stack) < 2 or not isinstance(stack[-2], (Window, Fee)):
-                return None
-            return self._lifted(t, seat, square, stack[:-1])
+            price = self.board.lift[square]
+            money = list(t.cash)
+            money[seat] -= price
+            return self._fee_done(
+                t,
+                tuple(money),
+                t.mortgaged & ~(1 << square),
+                (*stack[:-1], Fee(top.seat, rest)) if rest else stack[:-1],
+                (("lift", seat, square, price),),
+            )
+        if top_kind is Fee and kind is KEEP_FEE:
+            # on_keep: the fee on the deeds kept mortgaged, paid now when the cash is there
+            # (charge; else the general way), then what is under the fee goes on.
+            assert isinstance(top, Fee)
+            fee = self.board.fee
+            total = 0
+            for s in top.squares:
+                total += fee[s]
+            kept: tuple[Event, ...] = (("fee", seat, top.squares, total),)
+            cash = t.cash
+            if total > 0:
+                if cash[seat] < total:
+                    return None
+                money = list(cash)
+                money[seat] -= total
+                cash = tuple(money)
+                kept = (*kept, ("pay", seat, BANK, total, -1))
+            return self._fee_done(t, cash, t.mortgaged, stack[:-1], kept)
         if top_kind is Pay and (kind is MORTGAGE or kind is SELL or kind is SELL_ALL):
             assert isinstance(top, Pay)
             assert isinstance(action, (A.Mortgage, A.Sell, A.SellAll))
@@ -1816,15 +1839,68 @@ class Rules:
             t.pot,
         )
 
+    def _fee_done(
+        self,
+        t: Table,
+        cash: tuple[int, ...],
+        mortgaged: int,
+        stack: tuple[Frame, ...],
+        events: tuple[Event, ...],
+    ) -> Table | None:
+        """A deal's fee settled (repaid or kept) with this cash and these mortgages, leaving
+        ``stack``: a fee or the window on top goes on (:meth:`_with_top`), the end of a
+        plain move ends it (advance: the next window); None for anything else."""
+        if not stack:
+            return None
+        under = type(stack[-1])
+        if under is Window or under is Fee:
+            return self._with_top(t, cash, mortgaged, stack, events)
+        if len(stack) != 1 or under is not EndMove:
+            return None
+        turn = self._turn_after_move(t)
+        if turn < 0:
+            return None
+        return self._end_move(
+            t,
+            turn,
+            events,
+            cash,
+            t.jail,
+            t.owner,
+            t.holdings,
+            t.dice,
+            mortgaged,
+            t.level,
+            t.stands,
+            t.arenas,
+            t.rent,
+            t.pot,
+        )
+
     def _lifted(self, t: Table, seat: int, square: int, stack: tuple[Frame, ...]) -> Table:
-        """``seat`` lifts the mortgage on ``square`` (the menu's lift, a deal's fee repaid),
-        leaving ``stack``, its top a window or a fee; who acts read off it (as
-        :meth:`acting`)."""
+        """``seat`` lifts the mortgage on ``square`` from the menu, leaving ``stack`` (the
+        window on top)."""
         price = self.board.lift[square]
         money = list(t.cash)
         money[seat] -= price
-        cash = tuple(money)
-        mortgaged = t.mortgaged & ~(1 << square)
+        return self._with_top(
+            t,
+            tuple(money),
+            t.mortgaged & ~(1 << square),
+            stack,
+            (("lift", seat, square, price),),
+        )
+
+    def _with_top(
+        self,
+        t: Table,
+        cash: tuple[int, ...],
+        mortgaged: int,
+        stack: tuple[Frame, ...],
+        events: tuple[Event, ...],
+    ) -> Table:
+        """The table with this cash, these mortgages, ``stack`` (its top a window or a
+        decision frame) and ``events``; who acts read off the top (as :meth:`acting`)."""
         top = stack[-1]
         acting = (
             self.window_seats_of(
@@ -1867,7 +1943,7 @@ class Rules:
             t.skipping,
             t.dealt,
             t.claims,
-            (("lift", seat, square, price),),
+            events,
             t.rent,
             t.over,
             acting,
