@@ -59,6 +59,8 @@ def fast_kind(state: Any, action: Any) -> str | None:
     kind = type(action)
     if type(top) is Deal and kind in (A.Give, A.Take, A.Cash, A.Offer):
         return "deal"
+    if type(top) is Deal and kind is A.Accept:
+        return "accept"
     if type(top) is Auction and kind in (A.Bid, A.Pass):
         return "auction"
     if type(top) is Buy and kind is A.Decline:
@@ -107,7 +109,7 @@ def test_every_step_matches_the_general_way(config: tuple[int, str, dict[str, An
             decisions += 1
     # The comparison covered the fast paths themselves, not only the general way.
     assert set(taken) >= {"auction", "decline", "sold", "debt", "settled"} | (
-        {"deal", "menu", "fee", "sellall"} if code == "greedy" else set()
+        {"deal", "accept", "menu", "fee", "sellall"} if code == "greedy" else set()
     )
 
 

@@ -210,6 +210,7 @@ BID: Final = A.Bid
 PASS: Final = A.Pass
 REPAY: Final = A.Repay
 DECLINE: Final = A.Decline
+ACCEPT: Final = A.Accept
 KEEP_FEE: Final = A.Keep
 SELL_ALL: Final = A.SellAll
 
@@ -1572,6 +1573,8 @@ class Rules:
         seat = action.seat
         if top_kind is Deal:
             assert isinstance(top, Deal)
+            if kind is ACCEPT:
+                return self._accepted(t, top, stack[:-1])
             deal = written(top, action)
             if deal is None:
                 return None
@@ -1854,7 +1857,7 @@ class Rules:
             return None
         under = type(stack[-1])
         if under is Window or under is Fee:
-            return self._with_top(t, cash, mortgaged, stack, events)
+            return self._with_top(t, cash, mortgaged, t.owner, t.holdings, t.cards, stack, events)
         if len(stack) != 1 or under is not EndMove:
             return None
         turn = self._turn_after_move(t)
@@ -1887,8 +1890,66 @@ class Rules:
             t,
             tuple(money),
             t.mortgaged & ~(1 << square),
+            t.owner,
+            t.holdings,
+            t.cards,
             stack,
             (("lift", seat, square, price),),
+        )
+
+    def _accepted(self, t: Table, d: Deal, below: tuple[Frame, ...]) -> Table | None:
+        """on_accept with the window under the deal: the deeds, cash and cards change hands,
+        and a fee is asked for the mortgaged deeds each side received (the proposer's under
+        the partner's); None for anything else (the general way)."""
+        if not below or type(below[-1]) is not Window:
+            return None
+        p = d.proposer
+        q = d.partner
+        owners = list(t.owner)
+        held = list(t.holdings)
+        for s in d.give:  # set_owner(s, q)
+            old = owners[s]
+            owners[s] = q
+            bit = 1 << s
+            if old >= 0:
+                held[old] &= ~bit
+            held[q] |= bit
+        for s in d.take:  # set_owner(s, p)
+            old = owners[s]
+            owners[s] = p
+            bit = 1 << s
+            if old >= 0:
+                held[old] &= ~bit
+            held[p] |= bit
+        cash = t.cash
+        if d.cash:
+            money = list(cash)
+            money[p] -= d.cash
+            money[q] += d.cash
+            cash = tuple(money)
+        cards = t.cards
+        if d.give_cards or d.take_cards:
+            hands = list(cards)
+            hands[p] = (hands[p] & ~d.give_cards) | d.take_cards
+            hands[q] = (hands[q] & ~d.take_cards) | d.give_cards
+            cards = tuple(hands)
+        mortgaged = t.mortgaged
+        stack = below
+        to_proposer = tuple([s for s in d.take if (mortgaged >> s) & 1])
+        if to_proposer:
+            stack = (*stack, Fee(p, to_proposer))
+        to_partner = tuple([s for s in d.give if (mortgaged >> s) & 1])
+        if to_partner:
+            stack = (*stack, Fee(q, to_partner))
+        return self._with_top(
+            t,
+            cash,
+            mortgaged,
+            tuple(owners),
+            tuple(held),
+            cards,
+            stack,
+            (("deal", p, q, 1),),
         )
 
     def _with_top(
@@ -1896,17 +1957,21 @@ class Rules:
         t: Table,
         cash: tuple[int, ...],
         mortgaged: int,
+        owner: tuple[int, ...],
+        holdings: tuple[int, ...],
+        cards: tuple[int, ...],
         stack: tuple[Frame, ...],
         events: tuple[Event, ...],
     ) -> Table:
-        """The table with this cash, these mortgages, ``stack`` (its top a window or a
-        decision frame) and ``events``; who acts read off the top (as :meth:`acting`)."""
+        """The table with these cash, mortgages, owners, holdings and cards, ``stack`` (its
+        top a window or a decision frame) and ``events``; who acts read off the top (as
+        :meth:`acting`)."""
         top = stack[-1]
         acting = (
             self.window_seats_of(
                 t.active,
                 t.alive & ~(t.passed | t.skipping),
-                t.owner,
+                owner,
                 t.claims,
                 cash,
                 t.level,
@@ -1921,13 +1986,13 @@ class Rules:
             cash,
             t.position,
             t.jail,
-            t.cards,
+            cards,
             t.alive,
             t.eliminated,
-            t.owner,
+            owner,
             t.level,
             mortgaged,
-            t.holdings,
+            holdings,
             t.stands,
             t.arenas,
             t.seen,
