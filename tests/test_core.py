@@ -86,6 +86,30 @@ def test_seeded_rng_draws_what_randrange_draws() -> None:
         rng.below(0)
 
 
+def test_seeded_rng_seeds_at_first_use() -> None:
+    """The generator is seeded at the first draw (or getstate, setstate, fork), not when the
+    source is made: each way in gives the stream random.Random(seed) gives, and a copy or a
+    pickle made before the first draw draws the same."""
+    import copy
+    import pickle
+    import random
+
+    unused = SeededRng(5)
+    assert not hasattr(unused, "_random")  # not seeded until asked
+    assert unused.seed == 5
+    reference = random.Random(5)
+    assert [unused.below(36) for _ in range(20)] == [reference.randrange(36) for _ in range(20)]
+    assert hasattr(unused, "_random")
+    assert SeededRng(6).getstate() == random.Random(6).getstate()
+    assert SeededRng(7).fork().seed == random.Random(7).getrandbits(63)
+    later = SeededRng(8)
+    later.setstate(random.Random(3).getstate())
+    assert later.below(1000) == random.Random(3).randrange(1000)
+    for made in (copy.deepcopy(SeededRng(9)), pickle.loads(pickle.dumps(SeededRng(9)))):
+        reference = random.Random(9)
+        assert [made.below(100) for _ in range(5)] == [reference.randrange(100) for _ in range(5)]
+
+
 def test_seeded_rng_repeats_and_scripted_rng_replays() -> None:
     first = [SeededRng(9).below(100) for _ in range(3)]
     assert first == [SeededRng(9).below(100) for _ in range(3)]

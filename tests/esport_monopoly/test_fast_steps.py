@@ -17,16 +17,28 @@ from tycoon.games.esport_monopoly.board import (
     CHANCE,
     CHANCE_DECK,
     COLLECT,
+    COLLECT_EACH,
     GOTO,
     JAIL_FREE,
     MAIL,
     MAIL_DECK,
+    NEAREST,
     PAY,
+    PAY_EACH,
     REPAIRS,
     TO_JAIL,
 )
 from tycoon.games.esport_monopoly.engine import Rules
-from tycoon.games.esport_monopoly.state import Auction, Deal, Manage, Pay, Window
+from tycoon.games.esport_monopoly.state import (
+    END_MOVE,
+    Auction,
+    Buy,
+    Deal,
+    Fee,
+    Manage,
+    Pay,
+    Window,
+)
 
 from .helpers import dice, new_game, position
 
@@ -47,14 +59,22 @@ def fast_kind(state: Any, action: Any) -> str | None:
     kind = type(action)
     if type(top) is Deal and kind in (A.Give, A.Take, A.Cash, A.Offer):
         return "deal"
+    if type(top) is Deal and kind is A.Accept:
+        return "accept"
     if type(top) is Auction and kind in (A.Bid, A.Pass):
         return "auction"
+    if type(top) is Buy and kind is A.Decline:
+        return "decline"
     if type(top) is Window and kind is A.OpenManage:
         return "menu"
     if type(top) is Manage and kind in (A.OpenDeal, A.Lift):
         return "menu"
     if type(top) is Pay and kind in (A.Mortgage, A.Sell):
         return "debt"
+    if type(top) is Pay and kind is A.SellAll:
+        return "sellall"
+    if type(top) is Fee and kind in (A.Repay, A.Keep):
+        return "fee"
     return None
 
 
@@ -83,12 +103,13 @@ def test_every_step_matches_the_general_way(config: tuple[int, str, dict[str, An
                 done = game.rules.fast_decision(state, action, type(action))
                 if done is not None:
                     paid = kind == "debt" and type(done.table.stack[-1]) is Window
-                    taken["settled" if paid else kind] += 1
+                    sold = kind in ("auction", "decline") and type(done.table.stack[-1]) is Window
+                    taken["settled" if paid else "sold" if sold else kind] += 1
             state = fast
             decisions += 1
     # The comparison covered the fast paths themselves, not only the general way.
-    assert set(taken) >= {"auction", "debt", "settled"} | (
-        {"deal", "menu"} if code == "greedy" else set()
+    assert set(taken) >= {"auction", "decline", "sold", "debt", "settled"} | (
+        {"deal", "accept", "menu", "fee", "sellall"} if code == "greedy" else set()
     )
 
 
@@ -121,6 +142,34 @@ def test_a_fast_step_falls_back_where_the_general_way_does_more() -> None:
     assert after.table.owner[1] == 0
 
 
+@pytest.mark.parametrize("mortgaged", [(), (1,)])
+@pytest.mark.parametrize("cash", [1500, 10])
+def test_an_auction_at_the_end_of_a_move_ends_table_to_table(
+    mortgaged: tuple[int, ...], cash: int
+) -> None:
+    """The last rival passes (or cannot outbid) at the end of a plain move: the leader wins
+    the deed (its mortgage lifted, as auction_won does: a bankrupt's deeds go back to the
+    bank mortgaged), then the move ends, table to table as the general way does it."""
+    game = new_game(3, window="builders")
+    reference = new_game(3, window="builders")
+    reference.rules.fast = False
+    state = position(
+        game,
+        active=0,
+        cash=[1500, 1500, cash],
+        owner={3: 0},
+        mortgaged=mortgaged,
+        stack=(END_MOVE, Auction(lot=1, high=10, leader=0, order=(0, 1, 2), at=1)),
+    )
+    done = game.rules.fast_decision(state, A.Pass(1), A.Pass)
+    assert done is not None
+    slow = reference.transition(state, A.Pass(1), SeededRng(1))
+    assert done == slow
+    if cash == 10:  # seat 2 cannot outbid: skipped, and the deed is sold
+        assert ("won", 0, 1, 10) in slow.table.events
+        assert not slow.table.mortgaged & 2 and slow.table.owner[1] == 0
+
+
 @pytest.mark.parametrize("deck_option", ["current", "classic"])
 def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
     deck_option: str, monkeypatch: pytest.MonkeyPatch
@@ -128,7 +177,8 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
     """Every card of both piles, drawn from the unseen top and from the seen bottom, by a rich
     and by a poor player, on a doubles and on a plain roll, with deeds owned to land on: the
     fast roll against the general way; the cards that need no decision and no other player
-    (collect, pay, repairs, the jail card, go to jail, and the moves onto such squares) are
+    (collect, pay, repairs, the jail card, go to jail, paying or collecting from each seat when
+    all can pay, and the moves onto such squares, to the nearest festival or shop too) are
     drawn by the fast roll itself."""
     game = new_game(3, deck=deck_option, **{"free-parking": "on"})
     reference = new_game(3, deck=deck_option, **{"free-parking": "on"})
@@ -151,11 +201,17 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
         deck = CHANCE_DECK if rules.kinds[square] == CHANCE else MAIL_DECK
         for card in game.decks[deck]:
             ids = {"chance": (card.id,)} if deck == CHANCE_DECK else {"mail": (card.id,)}
-            for cash, throw in ((1500, (1, 3)), (30, (2, 2))):
+            # A rich and a poor roller beside rich rivals, and a rich one beside a poor rival
+            # (a collection from each seat it cannot pay).
+            for cash, rival, throw in (
+                (1500, 1500, (1, 3)),
+                (30, 1500, (2, 2)),
+                (1500, 5, (1, 3)),
+            ):
                 state = position(
                     game,
                     active=1,
-                    cash=[1500, cash, 1500],
+                    cash=[rival, cash, 1500],
                     at=[0, (square - sum(throw)) % 40, 0],
                     owner=owner,
                     level=level,
@@ -179,33 +235,83 @@ def test_a_roll_onto_a_card_square_matches_the_general_way_card_by_card(
                     assert ("card", 1, deck, card.index) in fast.table.events
                     if len(general) == before:
                         fast_effects.add(card.effect)
-    drawn_fast = {COLLECT, PAY, REPAIRS, JAIL_FREE, TO_JAIL, ADVANCE, BACK}
-    drawn_fast |= set() if deck_option == "current" else {GOTO}  # only the classic pile has it
+    drawn_fast = {COLLECT, PAY, REPAIRS, JAIL_FREE, TO_JAIL, ADVANCE, BACK, COLLECT_EACH}
+    # Only the current piles have "nearest" and "pay each", only the classic ones "go to".
+    drawn_fast |= {NEAREST, PAY_EACH} if deck_option == "current" else {GOTO}
     assert fast_effects == drawn_fast
 
 
+@pytest.mark.parametrize("cash", [30, 119, 120, 1500])
+def test_a_nearest_shop_card_throws_again_in_the_fast_roll_only_when_any_throw_is_paid(
+    cash: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card to the nearest shop throws the dice again for the rent (ten times the throw):
+    a draw the fast roll cannot take back, so it goes the general way unless the roller can
+    pay any throw (120). A roller with no deeds and 30 goes bankrupt there the general way;
+    with the draw taken first, the general way would throw again and differ."""
+    game = new_game(3)
+    reference = new_game(3)
+    reference.rules.fast = False
+    rules = game.rules
+    general: list[int] = []
+    slow_roll = Rules.slow_roll
+
+    def counted(self: Rules, state: Any, rng: Any, outcome: int) -> Any:
+        if self is rules:
+            general.append(outcome)
+        return slow_roll(self, state, rng, outcome)
+
+    monkeypatch.setattr(Rules, "slow_roll", counted)
+    shop = next(c for c in game.decks[CHANCE_DECK] if c.effect == NEAREST and c.multiplier == 10)
+    square = next(s for s in range(40) if rules.kinds[s] == CHANCE)
+    state = position(
+        game,
+        active=1,
+        cash=[1500, cash, 1500],
+        at=[0, (square - 4) % 40, 0],
+        owner={12: 2, 28: 2},
+        chance=(shop.id,),
+    )
+    draws = [dice(1, 3), 5, 7, 11]
+    fast = rules.step(state, A.Roll(1), ScriptedRng(draws))
+    slow = reference.rules.step(state, A.Roll(1), ScriptedRng(draws))
+    assert fast == slow
+    assert ("dice", 1, 1, 6) in fast.table.events  # the second draw, 5: a 1 and a 6
+    assert bool(general) == (cash < 120)
+
+
 @pytest.mark.parametrize("cap", [0, 12])
-def test_a_roll_in_jail_matches_the_general_way_for_every_throw(cap: int) -> None:
+@pytest.mark.parametrize("cash", [1500, 30])
+def test_a_roll_in_jail_matches_the_general_way_for_every_throw(cap: int, cash: int) -> None:
     """Every throw of a roll in jail, at each try, with a seat owning a whole group out of turn
-    (so who acts next is searched), at and before the turn cap: the fast jail roll (staying
-    in) against the general way; the throws it leaves to the general way (doubles, the last
-    try, the cap) go there."""
+    (so who acts next is searched), at and before the turn cap, by a rich and a poor player
+    (short of the fine at the last try): the fast jail roll (staying in) against the general
+    way; doubles and the last try go on as the fast roll (the fine short: the general way),
+    and so does the cap."""
     options = {"window": "builders", **({"turn-cap": str(cap)} if cap else {})}
     game = new_game(3, **options)
     reference = new_game(3, **options)
     reference.rules.fast = False
     rules = game.rules
     tries = game.rules.board.jail_turns
-    owner = {1: 0, 3: 0, 6: 2}  # seat 0 owns the brown group: it may build out of turn
+    assert game.rules.board.jail_fine > 30  # the poor player is short of the fine
+    owner = {1: 0, 3: 0, 6: 2, 13: 2, 14: 1}  # seat 0 owns the brown group: it may build
     stayed = 0
     for jail in range(1, tries + 1):
         for turn in (cap - 1, cap - 2) if cap else (5,):
             for outcome in range(36):
                 state = position(
-                    game, active=1, jail=[0, jail, 0], at=[0, 10, 20], owner=owner, turn=turn
+                    game,
+                    active=1,
+                    cash=[1500, cash, 1500],
+                    jail=[0, jail, 0],
+                    at=[0, 10, 20],
+                    owner=owner,
+                    turn=turn,
                 )
-                fast = game.transition(state, A.Roll(1), ScriptedRng([outcome]))
-                slow = reference.transition(state, A.Roll(1), ScriptedRng([outcome]))
+                draws = [outcome, 7, 11]
+                fast = game.transition(state, A.Roll(1), ScriptedRng(draws))
+                slow = reference.transition(state, A.Roll(1), ScriptedRng(draws))
                 assert fast == slow, (jail, turn, outcome)
                 d1, d2 = dice_of(outcome)
                 if d1 != d2 and jail < tries and not (cap and turn + 1 >= cap):

@@ -138,3 +138,31 @@ def test_unwrapped_greedy_seats_decided_by_their_brains_play_the_general_loops_g
             results.append((state, decisions, rng.below(1 << 30)))
         assert results[0] == results[1]
         assert results[0][0].table.over
+
+
+def test_a_window_frame_made_elsewhere_plays_the_same_game() -> None:
+    """The own loop tells a window by the one window frame the rules make (state.WINDOW); a
+    copied state holds a copy of it, which the loop plays as any other decision (the brain's
+    decide, the general step) until the rules open the next window: the same game, end state
+    and next draw as from the state itself."""
+    import copy
+
+    from tycoon.games.esport_monopoly.state import WINDOW
+
+    players, seats, options = CONFIGS[0]
+    for seed in range(3):
+        results = []
+        for copied in (False, True):
+            game = make("esport-monopoly", players, **options)
+            rng = SeededRng(seed)
+            state = game.initial_state(rng)
+            if copied:
+                state = copy.deepcopy(state)
+                assert state.table.stack[-1] == WINDOW and state.table.stack[-1] is not WINDOW
+            bots = [
+                make_bot(code, game, s, SeededRng(derive_seed(seed, s)))
+                for s, code in enumerate(seats)
+            ]
+            state, decisions = play_bots(game, state, bots, rng, 10**6)
+            results.append((state, decisions, rng.below(1 << 30)))
+        assert results[0] == results[1]

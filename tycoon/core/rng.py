@@ -63,9 +63,22 @@ class SeededRng(Rng):
 
     __slots__ = ("_random", "seed")
 
+    # The Mersenne Twister, left unset until the first draw seeds it: seeding costs about 5 µs
+    # (its 624-word state worked out from the seed), and many sources never draw (every seat
+    # of a game gets one; a greedy bot without noise draws nothing). The same stream either
+    # way: tests/test_core.py compares it with random.Random(seed).
+    _random: random.Random
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._random = random.Random(seed)
+
+    def _source(self) -> random.Random:
+        """The seeded generator, made at the first use."""
+        try:
+            return self._random
+        except AttributeError:
+            source = self._random = random.Random(self.seed)
+            return source
 
     def below(self, n: int) -> int:
         # What ``randrange(n)`` does for a whole n > 0 (CPython 3.11+ ``_randbelow``: draw
@@ -74,7 +87,10 @@ class SeededRng(Rng):
         if n <= 0:
             raise ValueError(f"below({n}): n must be at least 1")
         k = n.bit_length()
-        bits = self._random.getrandbits
+        try:  # no test at each draw: a try costs nothing until it catches (CPython 3.11)
+            bits = self._random.getrandbits
+        except AttributeError:  # not seeded yet
+            bits = self._source().getrandbits
         r = bits(k)
         while r >= n:
             r = bits(k)
@@ -82,14 +98,14 @@ class SeededRng(Rng):
 
     def getstate(self) -> object:
         """The source's position, for :meth:`setstate` (a face undoing a step it could not keep)."""
-        return self._random.getstate()
+        return self._source().getstate()
 
     def setstate(self, state: object) -> None:
-        self._random.setstate(state)  # type: ignore[arg-type]
+        self._source().setstate(state)  # type: ignore[arg-type]
 
     def fork(self) -> SeededRng:
         """An independent source derived from this one's next draw (for bots, searches)."""
-        return SeededRng(self._random.getrandbits(63))
+        return SeededRng(self._source().getrandbits(63))
 
 
 class RecordingRng(Rng):

@@ -93,6 +93,10 @@ K_JAIL_FREE: Final = JAIL_FREE
 K_TO_JAIL: Final = TO_JAIL
 K_EVENT: Final = EVENT
 K_FESTIVAL: Final = FESTIVAL
+K_SHOP: Final = SHOP
+K_NEAREST: Final = NEAREST
+K_PAY_EACH: Final = PAY_EACH
+K_COLLECT_EACH: Final = COLLECT_EACH
 WINDOW_BUILDERS: Final = "builders"
 WINDOW_EVERYONE: Final = "everyone"
 WINDOW_NONE: Final = "none"
@@ -204,6 +208,11 @@ CASH: Final = A.Cash
 OFFER: Final = A.Offer
 BID: Final = A.Bid
 PASS: Final = A.Pass
+REPAY: Final = A.Repay
+DECLINE: Final = A.Decline
+ACCEPT: Final = A.Accept
+KEEP_FEE: Final = A.Keep
+SELL_ALL: Final = A.SellAll
 
 
 class _Thrown(Rng):
@@ -866,15 +875,18 @@ class Rules:
         self.roll_now(now, rng)
         return now.state()
 
-    def roll_now(self, now: Now, rng: Rng) -> None:
+    def roll_now(self, now: Now, rng: Rng, thrown: int = -1) -> None:
         """The common roll, straight from table to table: a move onto a square whose effect
         needs no draw and no decision but perhaps buying or raising cash (a deed; rent or tax,
         paid in cash or owed by a player who can raise it; "go to jail"; nothing), or onto a
         card square whose card is one of those (collect, pay, repairs, a Get Out of Jail Free
-        card, go to jail) or moves the token on to such a square (advance, go to, go back).
+        card, go to jail, pay or collect from each seat when every payer has the cash) or
+        moves the token on to such a square (advance, go to, go back, to the nearest festival
+        or shop: the shop's new throw only when the roller can pay any throw).
         Anything else goes the general way with the dice already thrown. A test plays
         thousands of rolls both ways and compares the states. Writes the new table (and
-        piles) into ``now``."""
+        piles) into ``now``. ``thrown``: the dice of a roll out of jail (:meth:`jail_roll_now`:
+        doubles, or the last try with the fine paid before the move), else drawn here."""
         t = now.table
         chance = now.chance
         mail = now.mail
@@ -901,10 +913,10 @@ class Rules:
         skipping = t.skipping
         dealt = t.dealt
         rent = t.rent
-        outcome = rng.below(36)
+        outcome = rng.below(36) if thrown < 0 else thrown
         d1 = DIE1[outcome]  # a lookup: // and % are not specialised by CPython 3.11
         d2 = DIE2[outcome]
-        if d1 == d2:
+        if d1 == d2 and thrown < 0:
             doubles += 1
             if doubles >= self.board.doubles_to_jail:
                 now.put(self.slow_roll(now.state(), rng, outcome))
@@ -923,8 +935,29 @@ class Rules:
         if passed_go:
             mine += self.salary
             ev = [rolled, ("salary", seat, self.salary), moved_to]
+        if thrown >= 0:
+            # on_roll in jail: out on doubles, or at the last try paying the fine first (the
+            # general way when the cash is short); no roll again either way.
+            jailed = list(jail)
+            jailed[seat] = 0
+            jail = tuple(jailed)
+            freed: list[Event]
+            if d1 == d2:
+                freed = [rolled, ("free", seat, "doubles")]
+            else:
+                fine = self.board.jail_fine
+                if cash[seat] < fine:
+                    now.put(self.slow_roll(now.state(), rng, outcome))
+                    return
+                mine -= fine
+                if self.free_parking:
+                    pot += fine
+                freed = [rolled, ("free", seat, "third"), ("pay", seat, self.fines_to, fine, -1)]
+            ev = [*freed, *ev[1:]] if ev is not None else [*freed, moved_to]
         buy = False
         debt: Pay | None = None  # a payment the player must raise cash for
+        multiplier = 0  # a "nearest" card's rent multiplier for the square it moves to
+        throw = outcome  # the dice on the table (a "nearest shop" card throws them again)
         landing = True
         while landing:  # a card that moves the token lands it again
             landing = False
@@ -938,9 +971,22 @@ class Rules:
                     if self.ask_rent:
                         now.put(self.slow_roll(now.state(), rng, outcome))
                         return
-                    amount = self.rent_from(
-                        square, d1 + d2, level[square], holdings[landlord], mortgaged
-                    )
+                    if multiplier and self.kinds[square] == K_SHOP:
+                        # land's new throw, times the card's multiplier: the general way
+                        # unless the seat can pay any throw (it cannot be taken back).
+                        if mine < 12 * multiplier:
+                            now.put(self.slow_roll(now.state(), rng, outcome))
+                            return
+                        throw = rng.below(36)
+                        amount = multiplier * (DIE1[throw] + DIE2[throw])
+                        assert ev is not None  # a card was drawn
+                        ev.append(("dice", seat, DIE1[throw], DIE2[throw]))
+                    else:
+                        amount = self.rent_from(
+                            square, d1 + d2, level[square], holdings[landlord], mortgaged
+                        )
+                        if multiplier:
+                            amount *= multiplier
                     if mine < amount:
                         # Short: a payment to raise, unless the player cannot (bankruptcy).
                         if (
@@ -989,9 +1035,15 @@ class Rules:
                     for s in set_bits(holdings[seat]):
                         lv = level[s]
                         amount += card.arena if lv == 5 else lv * card.stand
-                elif effect in (K_ADVANCE, K_GOTO, K_BACK):
+                elif effect in (K_ADVANCE, K_GOTO, K_BACK, K_NEAREST):
                     landing = True
-                elif effect != K_COLLECT and effect != K_JAIL_FREE and effect != K_TO_JAIL:
+                elif (
+                    effect != K_COLLECT
+                    and effect != K_JAIL_FREE
+                    and effect != K_TO_JAIL
+                    and effect != K_PAY_EACH
+                    and effect != K_COLLECT_EACH
+                ):
                     now.put(self.slow_roll(now.state(), rng, outcome))
                     return
                 if ev is None:
@@ -1025,6 +1077,17 @@ class Rules:
                 elif landing:
                     if effect == K_BACK:
                         square = (square - card.steps) % 40
+                    elif effect == K_NEAREST:
+                        target = (
+                            self.board.next_festival
+                            if card.nearest == K_FESTIVAL
+                            else self.board.next_shop
+                        )[square]
+                        if target < square:
+                            mine += self.salary
+                            ev.append(("salary", seat, self.salary))
+                        square = target
+                        multiplier = card.multiplier
                     else:
                         salary = effect == K_ADVANCE and card.to <= square
                         square = card.to
@@ -1032,6 +1095,30 @@ class Rules:
                             mine += self.salary
                             ev.append(("salary", seat, self.salary))
                     ev.append(MOVE_EVENTS[seat][square])
+                elif effect in (K_PAY_EACH, K_COLLECT_EACH):
+                    # charge_all: paid now when every payer has the cash, else the general
+                    # way (the payments owed wait their turns).
+                    each = card.amount
+                    others = [s for s in self.after[seat] if (alive >> s) & 1]
+                    money = list(cash)
+                    if effect == K_PAY_EACH:
+                        if mine < each * len(others):
+                            now.put(self.slow_roll(now.state(), rng, outcome))
+                            return
+                        for s in others:
+                            mine -= each
+                            money[s] += each
+                            ev.append(("pay", seat, s, each, -1))
+                    else:
+                        for s in others:
+                            if cash[s] < each:
+                                now.put(self.slow_roll(now.state(), rng, outcome))
+                                return
+                        for s in others:
+                            mine += each
+                            money[s] -= each
+                            ev.append(("pay", s, seat, each, -1))
+                    cash = tuple(money)
             elif kind == K_PARKING and self.free_parking and pot:
                 now.put(self.slow_roll(now.state(), rng, outcome))
                 return
@@ -1062,10 +1149,10 @@ class Rules:
         last: Event | None = None  # the event that ends the move, if it does
         if buy:
             stack = (END_MOVE, BUY[square])
-            again = d1 == d2
+            again = d1 == d2 and thrown < 0
         elif debt is not None:
             stack = (END_MOVE, debt)
-            again = d1 == d2
+            again = d1 == d2 and thrown < 0
         elif d1 == d2 and jail is t.jail:
             passed = dealt = 0
             last = AGAIN_EVENTS[seat]
@@ -1134,7 +1221,7 @@ class Rules:
             doubles,
             again,
             turn,
-            THROWS[outcome],
+            THROWS[throw],
             stack,
             passed,
             skipping,
@@ -1157,9 +1244,10 @@ class Rules:
 
     def jail_roll_now(self, now: Now, rng: Rng) -> None:
         """A roll in jail that stays there (no doubles, not the last try: on_roll, then the end
-        of the move and the next seat's window), straight from table to table; doubles, the
-        last try and the turn cap go the general way with the dice already thrown. No rent
-        may be waiting to be asked for (the general way clears it). Writes into ``now``."""
+        of the move and the next seat's window), straight from table to table; doubles and
+        the last try go on as :meth:`roll_now` with the dice thrown, the turn cap the general
+        way. No rent may be waiting to be asked for (the general way clears it). Writes into
+        ``now``."""
         t = now.table
         seat = t.active
         outcome = rng.below(36)
@@ -1167,7 +1255,10 @@ class Rules:
         d2 = DIE2[outcome]
         jail = t.jail[seat]
         turn = t.turn + 1
-        if d1 == d2 or jail >= self.board.jail_turns or (self.turn_cap and turn >= self.turn_cap):
+        if d1 == d2 or jail >= self.board.jail_turns:
+            self.roll_now(now, rng, outcome)
+            return
+        if self.turn_cap and turn >= self.turn_cap:
             now.put(self.slow_roll(now.state(), rng, outcome))
             return
         jailed = list(t.jail)
@@ -1473,15 +1564,17 @@ class Rules:
     def decision_table(self, t: Table, action: Action, kind: type) -> Table | None:
         """A step that changes a few fields and leaves a seat to decide (opening the menu or
         a deal, a step of writing a deal, a bid or a pass that leaves the auction open, a lift
-        from the menu, a mortgage or sale that leaves a debt still short, or raises enough to
-        pay a roll's debt and end the move), straight from table to table; None for anything
-        else (the general way). The game must not be over."""
+        from the menu or a deal's fee repaid, a mortgage or sale that leaves a debt still
+        short, or raises enough to pay a roll's debt and end the move), straight from table to
+        table; None for anything else (the general way). The game must not be over."""
         stack = t.stack
         top = stack[-1]
         top_kind = type(top)
         seat = action.seat
         if top_kind is Deal:
             assert isinstance(top, Deal)
+            if kind is ACCEPT:
+                return self._accepted(t, top, stack[:-1])
             deal = written(top, action)
             if deal is None:
                 return None
@@ -1501,14 +1594,17 @@ class Rules:
                 events = (("out", seat),)
             else:
                 return None
-            order = a.order
-            # auction_waits: the auction goes on with a bidder who may outbid.
-            if not order or (len(order) == 1 and order[0] == a.leader):
-                return None
-            bidder = order[a.at]
-            if bidder != a.leader and t.cash[bidder] <= a.high:
-                return None
-            return self._decided(t, (*stack[:-1], a), events)
+            return self._auction_on(t, a, events, stack[:-1])
+        if top_kind is Buy and kind is DECLINE:
+            # on_decline: the deed goes to auction among the seats still in, from the roller.
+            assert isinstance(top, Buy)
+            square = top.square
+            key = (t.alive << 3) | t.active
+            order = self._seats_from.get(key)
+            if order is None:
+                return None  # seats_from works it out the general way (and keeps it)
+            a = Auction(square, 0, -1, order, 0, 0, -1, False)
+            return self._auction_on(t, a, (("auction", square, 0),), stack[:-1])
         if top_kind is Window:
             if kind is OPEN_MANAGE:
                 return self._decided(t, (*stack, Manage(seat)), ())
@@ -1550,59 +1646,46 @@ class Rules:
                 return table
             if kind is LIFT and type(stack[-2]) is Window:
                 assert isinstance(action, A.Lift)
-                square = action.square
-                price = self.board.lift[square]
-                money = list(t.cash)
-                money[seat] -= price
-                cash = tuple(money)
-                mortgaged = t.mortgaged & ~(1 << square)
-                acting = self.window_seats_of(
-                    t.active,
-                    t.alive & ~(t.passed | t.skipping),
-                    t.owner,
-                    t.claims,
-                    cash,
-                    t.level,
-                    mortgaged,
-                    t.stands,
-                    t.arenas,
-                )
-                table = Table(
-                    cash,
-                    t.position,
-                    t.jail,
-                    t.cards,
-                    t.alive,
-                    t.eliminated,
-                    t.owner,
-                    t.level,
-                    mortgaged,
-                    t.holdings,
-                    t.stands,
-                    t.arenas,
-                    t.seen,
-                    t.hidden,
-                    t.pot,
-                    t.active,
-                    t.doubles,
-                    t.again,
-                    t.turn,
-                    t.dice,
-                    stack[:-1],
-                    t.passed,
-                    t.skipping,
-                    t.dealt,
-                    t.claims,
-                    (("lift", seat, square, price),),
-                    t.rent,
-                    t.over,
-                    acting,
-                )
-                return table
+                return self._lifted(t, seat, action.square, stack[:-1])
             return None
-        if top_kind is Pay and (kind is MORTGAGE or kind is SELL):
+        if top_kind is Fee and kind is REPAY:
+            # on_repay: one of the deeds a deal brought in mortgaged repaid; the seat decides
+            # on the rest, or what is under the fee goes on (_fee_done).
+            assert isinstance(top, Fee)
+            assert isinstance(action, A.Repay)
+            square = action.square
+            rest = tuple([s for s in top.squares if s != square])
+            price = self.board.lift[square]
+            money = list(t.cash)
+            money[seat] -= price
+            return self._fee_done(
+                t,
+                tuple(money),
+                t.mortgaged & ~(1 << square),
+                (*stack[:-1], Fee(top.seat, rest)) if rest else stack[:-1],
+                (("lift", seat, square, price),),
+            )
+        if top_kind is Fee and kind is KEEP_FEE:
+            # on_keep: the fee on the deeds kept mortgaged, paid now when the cash is there
+            # (charge; else the general way), then what is under the fee goes on.
+            assert isinstance(top, Fee)
+            fee = self.board.fee
+            total = 0
+            for s in top.squares:
+                total += fee[s]
+            kept: tuple[Event, ...] = (("fee", seat, top.squares, total),)
+            cash = t.cash
+            if total > 0:
+                if cash[seat] < total:
+                    return None
+                money = list(cash)
+                money[seat] -= total
+                cash = tuple(money)
+                kept = (*kept, ("pay", seat, BANK, total, -1))
+            return self._fee_done(t, cash, t.mortgaged, stack[:-1], kept)
+        if top_kind is Pay and (kind is MORTGAGE or kind is SELL or kind is SELL_ALL):
             assert isinstance(top, Pay)
-            assert isinstance(action, (A.Mortgage, A.Sell))
+            assert isinstance(action, (A.Mortgage, A.Sell, A.SellAll))
             payer = top.payer
             alive = t.alive
             if not (alive >> payer) & 1 or (top.payee >= 0 and not (alive >> top.payee) & 1):
@@ -1617,6 +1700,21 @@ class Rules:
                 value = self.board.mortgage[square]
                 mortgaged |= 1 << square
                 events = (("mortgage", seat, square, value),)
+            elif kind is SELL_ALL:
+                # sell_group: every building of the group, an arena with the stands it
+                # stood for.
+                levels = list(level)
+                value = 0
+                for s in self.group_members[self.group[square]]:
+                    lv = levels[s]
+                    if lv == 5:
+                        arenas += 1
+                    else:
+                        stands += lv
+                    value += lv * self.half[s]
+                    levels[s] = 0
+                level = tuple(levels)
+                events = (("sellall", seat, square, value),)
             else:
                 lv = level[square]
                 if lv == 5:
@@ -1669,6 +1767,253 @@ class Rules:
             )
             return table
         return None
+
+    def _auction_on(
+        self, t: Table, a: Auction, events: tuple[Event, ...], below: tuple[Frame, ...]
+    ) -> Table | None:
+        """advance with the auction ``a`` on ``below`` (auction_waits): the bidders who cannot
+        outbid skipped, then the next bidder's decision; or a deed's auction over at the end
+        of a plain move (sold or not, auction_won; then the end of the move and the next
+        window); None for anything else (the general way)."""
+        while True:
+            order = a.order
+            if not order or (len(order) == 1 and order[0] == a.leader):
+                break
+            seat = order[a.at]
+            if seat == a.leader or t.cash[seat] > a.high:
+                return self._decided(t, (*below, a), events)
+            rest = order[: a.at] + order[a.at + 1 :]
+            a = Auction(
+                a.lot,
+                a.high,
+                a.leader,
+                rest,
+                a.at % len(rest) if rest else 0,
+                a.building,
+                a.requester,
+                a.rivals,
+            )
+        if a.building or len(below) != 1 or type(below[0]) is not EndMove:
+            return None
+        turn = self._turn_after_move(t)
+        if turn < 0:
+            return None
+        square = a.lot
+        cash = t.cash
+        owner = t.owner
+        holdings = t.holdings
+        mortgaged = t.mortgaged
+        if not order:
+            events = (*events, ("unsold", square, 0))
+        else:
+            winner = a.leader
+            money = list(cash)
+            money[winner] -= a.high
+            cash = tuple(money)
+            old = owner[square]
+            owners = list(owner)
+            owners[square] = winner
+            held = list(holdings)
+            bit = 1 << square
+            if old >= 0:
+                held[old] &= ~bit
+            held[winner] |= bit
+            holdings = tuple(held)
+            new_owner = tuple(owners)
+            if old < 0 and owner is self._owners_key:
+                self._owners_bought(new_owner, winner, square)
+            owner = new_owner
+            mortgaged &= ~bit
+            events = (*events, ("won", winner, square, a.high))
+        return self._end_move(
+            t,
+            turn,
+            events,
+            cash,
+            t.jail,
+            owner,
+            holdings,
+            t.dice,
+            mortgaged,
+            t.level,
+            t.stands,
+            t.arenas,
+            t.rent,
+            t.pot,
+        )
+
+    def _fee_done(
+        self,
+        t: Table,
+        cash: tuple[int, ...],
+        mortgaged: int,
+        stack: tuple[Frame, ...],
+        events: tuple[Event, ...],
+    ) -> Table | None:
+        """A deal's fee settled (repaid or kept) with this cash and these mortgages, leaving
+        ``stack``: a fee or the window on top goes on (:meth:`_with_top`), the end of a
+        plain move ends it (advance: the next window); None for anything else."""
+        if not stack:
+            return None
+        under = type(stack[-1])
+        if under is Window or under is Fee:
+            return self._with_top(t, cash, mortgaged, t.owner, t.holdings, t.cards, stack, events)
+        if len(stack) != 1 or under is not EndMove:
+            return None
+        turn = self._turn_after_move(t)
+        if turn < 0:
+            return None
+        return self._end_move(
+            t,
+            turn,
+            events,
+            cash,
+            t.jail,
+            t.owner,
+            t.holdings,
+            t.dice,
+            mortgaged,
+            t.level,
+            t.stands,
+            t.arenas,
+            t.rent,
+            t.pot,
+        )
+
+    def _lifted(self, t: Table, seat: int, square: int, stack: tuple[Frame, ...]) -> Table:
+        """``seat`` lifts the mortgage on ``square`` from the menu, leaving ``stack`` (the
+        window on top)."""
+        price = self.board.lift[square]
+        money = list(t.cash)
+        money[seat] -= price
+        return self._with_top(
+            t,
+            tuple(money),
+            t.mortgaged & ~(1 << square),
+            t.owner,
+            t.holdings,
+            t.cards,
+            stack,
+            (("lift", seat, square, price),),
+        )
+
+    def _accepted(self, t: Table, d: Deal, below: tuple[Frame, ...]) -> Table | None:
+        """on_accept with the window under the deal: the deeds, cash and cards change hands,
+        and a fee is asked for the mortgaged deeds each side received (the proposer's under
+        the partner's); None for anything else (the general way)."""
+        if not below or type(below[-1]) is not Window:
+            return None
+        p = d.proposer
+        q = d.partner
+        owners = list(t.owner)
+        held = list(t.holdings)
+        for s in d.give:  # set_owner(s, q)
+            old = owners[s]
+            owners[s] = q
+            bit = 1 << s
+            if old >= 0:
+                held[old] &= ~bit
+            held[q] |= bit
+        for s in d.take:  # set_owner(s, p)
+            old = owners[s]
+            owners[s] = p
+            bit = 1 << s
+            if old >= 0:
+                held[old] &= ~bit
+            held[p] |= bit
+        cash = t.cash
+        if d.cash:
+            money = list(cash)
+            money[p] -= d.cash
+            money[q] += d.cash
+            cash = tuple(money)
+        cards = t.cards
+        if d.give_cards or d.take_cards:
+            hands = list(cards)
+            hands[p] = (hands[p] & ~d.give_cards) | d.take_cards
+            hands[q] = (hands[q] & ~d.take_cards) | d.give_cards
+            cards = tuple(hands)
+        mortgaged = t.mortgaged
+        stack = below
+        to_proposer = tuple([s for s in d.take if (mortgaged >> s) & 1])
+        if to_proposer:
+            stack = (*stack, Fee(p, to_proposer))
+        to_partner = tuple([s for s in d.give if (mortgaged >> s) & 1])
+        if to_partner:
+            stack = (*stack, Fee(q, to_partner))
+        return self._with_top(
+            t,
+            cash,
+            mortgaged,
+            tuple(owners),
+            tuple(held),
+            cards,
+            stack,
+            (("deal", p, q, 1),),
+        )
+
+    def _with_top(
+        self,
+        t: Table,
+        cash: tuple[int, ...],
+        mortgaged: int,
+        owner: tuple[int, ...],
+        holdings: tuple[int, ...],
+        cards: tuple[int, ...],
+        stack: tuple[Frame, ...],
+        events: tuple[Event, ...],
+    ) -> Table:
+        """The table with these cash, mortgages, owners, holdings and cards, ``stack`` (its
+        top a window or a decision frame) and ``events``; who acts read off the top (as
+        :meth:`acting`)."""
+        top = stack[-1]
+        acting = (
+            self.window_seats_of(
+                t.active,
+                t.alive & ~(t.passed | t.skipping),
+                owner,
+                t.claims,
+                cash,
+                t.level,
+                mortgaged,
+                t.stands,
+                t.arenas,
+            )
+            if type(top) is Window
+            else frame_seats(top, t.active)
+        )
+        table = Table(
+            cash,
+            t.position,
+            t.jail,
+            cards,
+            t.alive,
+            t.eliminated,
+            owner,
+            t.level,
+            mortgaged,
+            holdings,
+            t.stands,
+            t.arenas,
+            t.seen,
+            t.hidden,
+            t.pot,
+            t.active,
+            t.doubles,
+            t.again,
+            t.turn,
+            t.dice,
+            stack,
+            t.passed,
+            t.skipping,
+            t.dealt,
+            t.claims,
+            events,
+            t.rent,
+            t.over,
+            acting,
+        )
+        return table
 
     def _settled(
         self,

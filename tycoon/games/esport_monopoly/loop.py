@@ -26,7 +26,7 @@ from tycoon.core import Rng
 from tycoon.core.lazy import LazyLegal
 from tycoon.games.esport_monopoly import actions as A
 from tycoon.games.esport_monopoly.bots import GreedyBot
-from tycoon.games.esport_monopoly.state import Now, State, Table, View, Window
+from tycoon.games.esport_monopoly.state import WINDOW, Now, State, Table, View
 
 if TYPE_CHECKING:
     from tycoon.games.esport_monopoly.game import EsportMonopoly
@@ -38,7 +38,7 @@ _WAIT: Final = A.Wait
 _BUY_DEED: Final = A.BuyDeed
 _new: Final = tuple.__new__  # a View from a tuple, without the keyword-argument wrapper
 _VIEW: Final = View  # a C static, not a dictionary lookup of the imported name
-_WINDOW: Final = Window
+_WINDOW: Final = WINDOW  # the window frame: one object, made once (state.WINDOW)
 
 
 @final  # compiled: its methods and fields reached directly, not through a vtable
@@ -104,7 +104,9 @@ def play_bots(
             return now.state(), decisions
         seat = acting[0]
         brain = brains[seat]
-        window = type(t.stack[-1]) is _WINDOW
+        # By identity, not by class: a window frame made elsewhere (a copied state) is then
+        # played as any other decision (decide, the general step), the same game.
+        window = t.stack[-1] is _WINDOW
         if brain is not None:
             # The seat's choices, made once, listed at the loop's state if read (greedy reads
             # its choices during the decision only, and keeps none of them).
