@@ -16,7 +16,13 @@ work slows both alike.
     PYTHONPATH=. python benchmarks/bench_rl.py --game my-city --seconds 5
     PYTHONPATH=. python benchmarks/bench_rl.py --cpu --ceiling   # and the bound without features
 
-``--ceiling`` adds a third loop, for analysis only: the same environment loop with the seat's view
+``--same-games`` adds the engine's loop on the environment's own games: the moves the learner's
+random ids stood for, recorded first, replayed with the engine loop's calls per move. A random
+id is not a random choice from the game's list (an amount range has its buckets, a kind of offer
+its slots), so the environment's games can differ in cost from the engine's own; this ratio
+(``env/same``) is the wrapper's cost alone, on the same moves.
+
+``--ceiling`` adds a loop, for analysis only: the same environment loop with the seat's view
 neither built nor encoded (the observation's numbers replaced by a fixed array; masks, ids,
 steps and rewards as usual). Its ratio bounds what any faster ``observe`` and encoding could
 reach with the rest of the wrapper as it is.
@@ -72,6 +78,57 @@ def env_steps(env: TycoonAECEnv, seed: int) -> int:
         steps += 1
 
 
+def recorded_games(name: str, players: int | None, seconds: float) -> list[tuple[int, list[Any]]]:
+    """Games the environment loop plays (its seeds 0, 1, ...), each as the game's seed and the
+    actions the learner's ids stood for, recorded for about ``seconds`` (at least five games)."""
+    env = TycoonAECEnv(make(name, players))
+    table = env.table
+    games: list[tuple[int, list[Any]]] = []
+    start = time.perf_counter()
+    while len(games) < 5 or time.perf_counter() - start < seconds:
+        recording = _Recording(table)
+        env.table = recording  # type: ignore[assignment]
+        env_steps(env, len(games))
+        env.table = table
+        games.append((table.seed, recording.moves))
+    return games
+
+
+class _Recording:
+    """A table whose moves are written down as they are made (the table may be compiled, so its
+    methods cannot be replaced: this stands in front of it)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.moves: list[Any] = []
+
+    def advance(self, action: Any) -> tuple[int, ...]:
+        self.moves.append(action)
+        acting: tuple[int, ...] = self.table.advance(action)
+        return acting
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.table, name)
+
+
+def engine_replays(
+    game: Game[Any, Any, Any], games: list[tuple[int, list[Any]]], number: int
+) -> int:
+    """The engine's loop on one of the environment's games: per move the same calls as
+    ``engine_steps`` (``to_act``, ``legal_actions``, a uniformly sampled choice, from a source
+    of its own so the game's chance is untouched), then ``transition`` with the move the
+    environment's learner made. The recorded games are played in turn, again from the first."""
+    seed, moves = games[number % len(games)]
+    rng = SeededRng(seed)
+    picker = SeededRng(number)
+    state = game.initial_state(rng)
+    for action in moves:
+        to_act = game.to_act(state)
+        sample_choice(game.legal_actions(state, to_act[0]), picker)
+        state = game.transition(state, action, rng)
+    return len(moves)
+
+
 def featureless(game: Game[Any, Any, Any]) -> TycoonAECEnv:
     """An environment whose observations skip the view: no ``observe``, no encoding, a fixed
     array of zeros instead (only to bound what the rest of the wrapper costs)."""
@@ -111,6 +168,12 @@ def main(argv: list[str] | None = None) -> None:
         "machine)",
     )
     parser.add_argument(
+        "--same-games",
+        action="store_true",
+        help="also time the engine's loop on the environment's own games (the learner's moves "
+        "replayed), which tells the wrapper's cost from the cost of the moves its random ids pick",
+    )
+    parser.add_argument(
         "--ceiling",
         action="store_true",
         help="also time the environment loop without building and encoding views (a bound)",
@@ -122,6 +185,11 @@ def main(argv: list[str] | None = None) -> None:
         f"{'game':16} {'players':>7} {'engine steps/s':>15} {'env steps/s':>12} "
         f"{'env/engine':>10} {'wrapper µs/move':>16}"
         + (f" {'without features':>16}" if args.ceiling else "")
+        + (
+            f" {'engine, same games':>18} {'env/same':>8} {'wrapper µs (same)':>17}"
+            if args.same_games
+            else ""
+        )
         + "\n"
     )
     for name in names:
@@ -131,13 +199,22 @@ def main(argv: list[str] | None = None) -> None:
         loops = [Rate(partial(engine_steps, game), clock), Rate(partial(env_steps, env), clock)]
         if args.ceiling:
             loops.append(Rate(partial(env_steps, featureless(make(name, args.players))), clock))
+        if args.same_games:
+            games = recorded_games(name, args.players, args.seconds)
+            loops.append(Rate(partial(engine_replays, game, games), clock))
         take_turns(loops, args.seconds, args.slices)
         engine, wrapped, *bound = (loop.per_second for loop in loops)
+        same = bound.pop() if args.same_games else None
         wrapper = 1e6 / wrapped - 1e6 / engine
         out.write(
             f"{name:16} {game.players:>7} {engine:>15,.0f} {wrapped:>12,.0f} "
             f"{wrapped / engine:>10.0%} {wrapper:>16.1f}"
             + "".join(f" {rate / engine:>16.0%}" for rate in bound)
+            + (
+                f" {same:>18,.0f} {wrapped / same:>8.0%} {1e6 / wrapped - 1e6 / same:>17.1f}"
+                if same is not None
+                else ""
+            )
             + "\n"
         )
 
