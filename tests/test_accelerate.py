@@ -178,3 +178,13 @@ def test_a_real_build_at_o0_is_used_and_plays_the_same_game(tmp_path) -> None:
     slow = command(*args, "--json", env={**env, "TYCOON_COMPILED": "0"})
     assert fast.stderr.startswith("using the compiled build")
     assert json.loads(fast.stdout) == json.loads(slow.stdout)
+
+
+def test_a_c_compiler_named_in_cc_that_is_missing_is_said_before_building(monkeypatch) -> None:
+    # setuptools compiles with $CC when it is set, so that is the compiler to look for.
+    monkeypatch.setenv("CC", "no-such-compiler-here -O2")
+    assert accelerate_module.find_compiler() == ""
+    reason = accelerate_module.missing_tools()
+    assert reason.startswith("no C compiler found (looked for no-such-compiler-here -O2)")
+    monkeypatch.setenv("CC", sys.executable)  # a command that is there
+    assert accelerate_module.find_compiler() == shutil.which(sys.executable)

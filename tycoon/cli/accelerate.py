@@ -89,19 +89,25 @@ def missing_tools() -> str:
     compiler = find_compiler()
     if compiler is not None and not compiler:
         return (
-            f"no C compiler found (looked for {sysconfig.get_config_var('CC') or 'cc'}): "
+            f"no C compiler found (looked for {compiler_command() or 'cc'}): "
             "install one (Debian/Ubuntu: apt install gcc; macOS: xcode-select --install)"
         )
     return ""
 
 
+def compiler_command() -> str:
+    """The command that names the C compiler: ``CC`` from the environment, else Python's."""
+    return os.environ.get("CC") or str(sysconfig.get_config_var("CC") or "")
+
+
 def find_compiler() -> str | None:
-    """The C compiler Python builds extensions with: its path, "" if it is not installed, or
-    ``None`` where Python does not name one (Windows: left to mypyc to find)."""
-    command = sysconfig.get_config_var("CC")
+    """The C compiler Python builds extensions with (``CC`` from the environment, as setuptools
+    takes it, else the one Python was built with): its path, "" if it is not installed, or
+    ``None`` where neither names one (Windows: left to mypyc to find)."""
+    command = compiler_command()
     if not command:
         return None
-    return shutil.which(str(command).split()[0]) or ""
+    return shutil.which(command.split()[0]) or ""
 
 
 def build(source: Path, out: Path, opt_level: int = 3) -> int:
