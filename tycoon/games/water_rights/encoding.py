@@ -22,6 +22,7 @@ from tycoon.core.encoding import (
     LegalIds,
     field_run,
     float32_bytes,
+    float32_packer,
 )
 from tycoon.games.water_rights.actions import (
     AdjustTax,
@@ -210,6 +211,17 @@ class WaterRightsEncoding(Encoding[View]):
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
         self._decks_at = self._lines_at + self._district_line + self._plant_line
+        self._goal_at = self.slice_of("secret goal").start
+        # The small runs' float32 bytes made for every seat: the head's by its sources (a few
+        # hundred values in a game), the last turn, lines and decks made with their sources
+        # (each seat's next view mostly meets the one another seat met last); the economy's
+        # numbers packed at once, the taxed colours' bits kept by mask.
+        self._heads: dict[tuple[Any, ...], bytes] = {}
+        self._turn_made: tuple[Any, bytes] = (None, b"")
+        self._lines_made: tuple[tuple[Any, ...] | None, bytes] = (None, b"")
+        self._decks_made: tuple[tuple[Any, ...] | None, bytes] = (None, b"")
+        self._economy_packer = float32_packer(6 + TAXABLE + 4)
+        self._colour_bit_rows: dict[int, tuple[int, ...]] = {}
         # For the ids of the King's turn and drafting (see rule_ids): each role's seat, and per
         # seat the actions, made once, with their ids, in the order the game lists them.
         self._seat_of_role: Any = game.seat_of_role
@@ -420,26 +432,26 @@ class WaterRightsEncoding(Encoding[View]):
         return Build(seat, card, cell)
 
     def encode(self, view: View, canvas: Canvas) -> None:
-        roles = len(ROLES)
         # What the runs below were last made from (the persistent canvas's record; a fresh
         # canvas, written once, gets an empty one, so that every run is written).
         record = canvas.memo if canvas.memo is not None else {}
         whole: tuple[Any, ...] = view  # read by runs of fields (see field_run)
         head_sources = whole[_HEAD]
-        if record.get("head sources") != head_sources:
-            record["head sources"] = head_sources
-            head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
-            if view.role is not None and 0 <= view.role < roles:
-                head[view.role] = 1
-            if 0 <= view.active < roles:
-                head[roles + view.active] = 1
-            if 0 <= view.phase < len(PHASE_NAMES):
-                head[2 * roles + view.phase] = 1
-            head[-1] = view.round
-            canvas.block("head", 0, head)
-        towns = view.towns
         memo = canvas.memo
         raw = canvas.raw
+        # Over a float32 buffer, the small runs below are written from float32 bytes made once
+        # for every seat (kept by their sources: the same numbers as the general way).
+        shared = raw is not None and memo is not None
+        if record.get("head sources") != head_sources:
+            record["head sources"] = head_sources
+            if shared:
+                made = self._heads.get(head_sources)
+                if made is None:
+                    made = self._heads[head_sources] = float32_bytes(self._head(view))
+                raw[0 : len(made)] = made
+            else:
+                canvas.block("head", 0, self._head(view))
+        towns = view.towns
         if raw is not None and memo is not None:
             # A float32 buffer: a town that changed since the seat's last view has its figures'
             # and cells' bytes copied whole from those made once per town for every seat.
@@ -483,62 +495,132 @@ class WaterRightsEncoding(Encoding[View]):
         turn = view.turn
         if record.get("turn") is not turn:
             record["turn"] = turn
-            figures: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
-            figures += turn.bought
-            figures += turn.spare
-            figures += (
-                turn.posts_built,
-                turn.built_public,
-                turn.tax_paid,
-                turn.idle,
-                turn.no_draft,
-                turn.double_tax,
-                turn.income,
-                turn.new_plants.bit_count(),
-            )
-            canvas.block("turn figures", self._turn_at, figures)
+            if shared:
+                made_turn = self._turn_made
+                if made_turn[0] is not turn:
+                    made_turn = self._turn_made = (turn, float32_bytes(_turn_figures(turn)))
+                at = 4 * self._turn_at
+                raw[at : at + len(made_turn[1])] = made_turn[1]
+            else:
+                canvas.block("turn figures", self._turn_at, _turn_figures(turn))
         # (The economy's fields, treasury to demand, read as one run: its sources.)
         economy = whole[_ECONOMY]
         if record.get("economy sources") != economy:
             record["economy sources"] = economy
-            values: list[float] = [
-                view.treasury,
-                view.bank,
-                view.tax_dollars,
-                view.tax_tiles,
-                view.water_dollars,
-                view.water_units,
-            ]
-            values += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
-            values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
-            canvas.block("economy", self._economy_at, values)
+            (
+                treasury,
+                bank,
+                colours,
+                tax_dollars,
+                tax_tiles,
+                water_dollars,
+                water_units,
+                changes,
+                roll,
+                event,
+                demand,
+            ) = economy
+            if shared:
+                self._economy_packer.pack_into(
+                    raw,
+                    4 * self._economy_at,
+                    treasury,
+                    bank,
+                    tax_dollars,
+                    tax_tiles,
+                    water_dollars,
+                    water_units,
+                    *self._colour_bits(colours),
+                    roll,
+                    changes,
+                    event + 1,
+                    demand + 1,
+                )
+            else:
+                values: list[float] = [
+                    treasury,
+                    bank,
+                    tax_dollars,
+                    tax_tiles,
+                    water_dollars,
+                    water_units,
+                ]
+                values += self._colour_bits(colours)
+                values += (roll, changes, event + 1, demand + 1)
+                canvas.block("economy", self._economy_at, values)
         own = view.secrets[view.role] if view.role is not None else EMPTY
-        # (The cards in sight, then the decks to the bonus goals' owners, each read as one run,
-        # with the observer's secret goal: their sources. The lines change at a draft, the rest
-        # as decks are drawn and cards removed: each written again only when its own changed.)
+        # (The cards in sight, then the decks to the bonus goals' owners, each read as one run:
+        # their sources; the observer's secret goal apart. The lines change at a draft, the
+        # rest as decks are drawn and cards removed: each written again only when its own
+        # changed.)
         lines = whole[_LINES]
         if record.get("line sources") != lines:
             record["line sources"] = lines
-            cards_in_sight = _padded([kind + 1 for kind in view.district_line], self._district_line)
-            cards_in_sight += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
-            canvas.block("lines", self._lines_at, cards_in_sight)
-        decks = (whole[_DECKS], own)
+            if shared:
+                made_lines = self._lines_made
+                if made_lines[0] != lines:
+                    made_lines = self._lines_made = (lines, float32_bytes(self._lines(view)))
+                at = 4 * self._lines_at
+                raw[at : at + len(made_lines[1])] = made_lines[1]
+            else:
+                canvas.block("lines", self._lines_at, self._lines(view))
+        decks = whole[_DECKS]
         if record.get("deck sources") != decks:
             record["deck sources"] = decks
-            tail: list[float] = []
-            tail += (
-                view.district_deck_size,
-                view.plant_deck_size,
-                view.event_deck_size,
-                view.demand_deck_size,
-                len(view.event_discard),
-                len(view.demand_discard),
-                len(view.removed),
+            if shared:
+                made_decks = self._decks_made
+                if made_decks[0] != decks:
+                    made_decks = self._decks_made = (decks, float32_bytes(self._decks(view)))
+                at = 4 * self._decks_at
+                raw[at : at + len(made_decks[1])] = made_decks[1]
+            else:
+                canvas.block("decks", self._decks_at, self._decks(view))
+        if record.get("own goal") != own:
+            record["own goal"] = own
+            canvas.block("goal", self._goal_at, (own + 1,))
+
+    def _head(self, view: View) -> list[float]:
+        """The own and active roles' and the phase's one-hots, and the round."""
+        roles = len(ROLES)
+        head: list[float] = [0] * (2 * roles + len(PHASE_NAMES) + 1)
+        if view.role is not None and 0 <= view.role < roles:
+            head[view.role] = 1
+        if 0 <= view.active < roles:
+            head[roles + view.active] = 1
+        if 0 <= view.phase < len(PHASE_NAMES):
+            head[2 * roles + view.phase] = 1
+        head[-1] = view.round
+        return head
+
+    def _lines(self, view: View) -> list[float]:
+        """The cards in sight: each line's card kinds + 1, 0 after the last."""
+        cards_in_sight = _padded([kind + 1 for kind in view.district_line], self._district_line)
+        cards_in_sight += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+        return cards_in_sight
+
+    def _decks(self, view: View) -> list[float]:
+        """The decks' sizes, the discards, the tiles removed and the bonus goals."""
+        tail: list[float] = [
+            view.district_deck_size,
+            view.plant_deck_size,
+            view.event_deck_size,
+            view.demand_deck_size,
+            len(view.event_discard),
+            len(view.demand_discard),
+            len(view.removed),
+        ]
+        tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
+        tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
+        return tail
+
+    def _colour_bits(self, colours: int) -> tuple[int, ...]:
+        """The taxed colours' bits (one per taxable colour), made once per mask."""
+        bits = self._colour_bit_rows.get(colours)
+        if bits is None:
+            bits = self._colour_bit_rows[colours] = tuple(
+                colours >> bit & 1 for bit in range(TAXABLE)
             )
-            tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
-            tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
-            tail.append(own + 1)
-            canvas.block("decks", self._decks_at, tail)
+        return bits
 
     def _town_bytes(self, number: int, town: Town) -> tuple[bytes, bytearray]:
         """The float32 bytes of town ``number``'s figures and cells (the same numbers as the
@@ -679,6 +761,24 @@ _DECKS = field_run(
     "bonus",
     "bonus_owner",
 )
+
+
+def _turn_figures(turn: Any) -> list[float]:
+    """The active mayor's turn: :data:`TURN_FIGURES` numbers."""
+    figures: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
+    figures += turn.bought
+    figures += turn.spare
+    figures += (
+        turn.posts_built,
+        turn.built_public,
+        turn.tax_paid,
+        turn.idle,
+        turn.no_draft,
+        turn.double_tax,
+        turn.income,
+        turn.new_plants.bit_count(),
+    )
+    return figures
 
 
 def _town_figures(town: Town) -> list[float]:
