@@ -7,10 +7,11 @@ the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists 
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from functools import partial
 from itertools import combinations, compress
-from operator import is_not, ne
+from operator import is_not, itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.encoding import (
@@ -195,7 +196,9 @@ class WaterRightsEncoding(Encoding[View]):
         # Per town, the last town whose figures' and cells' float32 bytes were made, and those
         # bytes (shared by every seat's canvas; the cells patched in place: see _town_bytes);
         # numbers' bytes by value, and per card kind (-1 empty, the last) its colour's one-hot.
-        self._towns_made: list[tuple[Town, bytes, bytearray] | None] = [None for _ in MAYORS]
+        self._towns_made: list[
+            tuple[Town, bytes, bytearray, tuple[int | None, int | None, int | None]] | None
+        ] = [None for _ in MAYORS]
         self._number_bytes: dict[int, bytes] = {
             value: float32_bytes((value,)) for value in range(-1, 64)
         }
@@ -625,39 +628,80 @@ class WaterRightsEncoding(Encoding[View]):
     def _town_bytes(self, number: int, town: Town) -> tuple[bytes, bytearray]:
         """The float32 bytes of town ``number``'s figures and cells (the same numbers as the
         general way): kept for the last town made, the cells patched in place for the next
-        one where they changed (found as ``_changed_cells`` finds them), so that a town is
-        worked out once however many seats see it. A town never seen before is made whole."""
+        one where they changed (see ``_patch_cells``), so that a town is worked out once
+        however many seats see it. A town never seen before is made whole."""
         made = self._towns_made[number]
         if made is not None and made[0] is town:
             return made[1], made[2]
-        figures_bytes = float32_bytes(_town_figures(town))
+        hand = town.hand
+        figures_bytes = _TOWN_FIGURES_PACKER.pack(
+            town.cash,
+            town.reserve,
+            town.legacy,
+            town.water_debt,
+            town.idle_next,
+            town.no_draft_next,
+            town.demands_met,
+            town.demands_failed,
+            len(hand),
+            sum(map(_DUE, hand)),
+            town.posts.bit_count(),
+            town.no_income_next.bit_count(),
+            town.occupied.bit_count(),
+        )
         if made is None:
             cells_bytes = bytearray(float32_bytes(self._cells(town)))
+            packs = (_small(town.cells), _unsigned(town.water), _unsigned(town.paid))
         else:
             cells_bytes = made[2]
-            self._patch_cells(town, made[0], cells_bytes)
-        self._towns_made[number] = (town, figures_bytes, cells_bytes)
+            packs = self._patch_cells(town, made[0], made[3], cells_bytes)
+        self._towns_made[number] = (town, figures_bytes, cells_bytes, packs)
         return figures_bytes, cells_bytes
 
-    def _patch_cells(self, town: Town, was: Town, cells_bytes: bytearray) -> None:
+    def _patch_cells(
+        self,
+        town: Town,
+        was: Town,
+        packs: tuple[int | None, int | None, int | None],
+        cells_bytes: bytearray,
+    ) -> tuple[int | None, int | None, int | None]:
         """Rewrite in ``cells_bytes`` (the cells of ``was``) the numbers of ``town`` that
-        differ: per figure, the cells where its tuple's numbers are other objects (found at C
-        speed; a number made again equal is written again, the same bytes)."""
+        differ, and return ``town``'s cells, water and paid as ints of bytes. Per figure
+        whose tuple is another object, the cells that changed are the bytes that differ
+        between the two tuples' ints (``packs``: those of ``was``; the cells' by ``_small``,
+        the water's and paid's by ``_unsigned``, each figure always the same way), found by
+        integer arithmetic; a figure with a number outside a signed byte is scanned for the
+        cells whose numbers are other objects instead (a number made again equal is written
+        again, the same bytes)."""
         size = 4 * CELL_FIGURES
         number = self._number_bytes
-        now, old = town.cells, was.cells
-        if now is not old:
-            rows = self._kind_rows
-            for cell in compress(range(len(now)), map(is_not, now, old)):
-                at = cell * size
-                kind = now[cell]
-                cells_bytes[at : at + 4] = _number(number, kind + 1)
-                cells_bytes[at + 20 : at + size] = rows[kind]
-        for offset, now, old in ((4, town.water, was.water), (8, town.paid, was.paid)):
-            if now is not old:
-                for cell in compress(range(len(now)), map(is_not, now, old)):
+        rows = self._kind_rows
+        made = list(packs)
+        for figure, now, old in (
+            (0, town.cells, was.cells),
+            (1, town.water, was.water),
+            (2, town.paid, was.paid),
+        ):
+            if now is old:
+                continue
+            was_pack = made[figure]
+            now_pack = made[figure] = _small(now) if figure == 0 else _unsigned(now)
+            changed_cells: Any
+            if was_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(was_pack ^ now_pack)
+            else:
+                changed_cells = compress(range(len(now)), map(is_not, now, old))
+            if figure:
+                offset = 4 * figure
+                for cell in changed_cells:
                     at = cell * size + offset
                     cells_bytes[at : at + 4] = _number(number, now[cell])
+            else:
+                for cell in changed_cells:
+                    at = cell * size
+                    kind = now[cell]
+                    cells_bytes[at : at + 4] = _number(number, kind + 1)
+                    cells_bytes[at + 20 : at + size] = rows[kind]
         for offset, now_bits, was_bits in (
             (12, town.farms, was.farms),
             (16, town.plants, was.plants),
@@ -668,6 +712,7 @@ class WaterRightsEncoding(Encoding[View]):
                 at = (low.bit_length() - 1) * size + offset
                 cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
                 changed ^= low
+        return made[0], made[1], made[2]
 
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
@@ -797,6 +842,44 @@ def _town_figures(town: Town) -> list[float]:
         town.no_income_next.bit_count(),
         town.occupied.bit_count(),
     ]
+
+
+_TOWN_FIGURES_PACKER = float32_packer(TOWN_FIGURES)
+_DUE = itemgetter(2)
+# A cell figure's tuple as one signed byte a cell (see _small), by length.
+_SMALL_PACKERS = {CELLS: struct.Struct(f"<{CELLS}b")}
+
+
+def _small(values: tuple[int, ...]) -> int | None:
+    """``values`` as an int holding one signed byte each (value ``i`` in byte ``i``), so that
+    the bytes two tuples differ in are those of the two ints' exclusive or; None if a value
+    does not fit a signed byte."""
+    packer = _SMALL_PACKERS.get(len(values))
+    if packer is None:
+        packer = _SMALL_PACKERS[len(values)] = struct.Struct(f"<{len(values)}b")
+    try:
+        return int.from_bytes(packer.pack(*values), "little")
+    except struct.error:
+        return None
+
+
+def _unsigned(values: tuple[int, ...]) -> int | None:
+    """``values`` as an int holding one unsigned byte each (as ``_small``, for figures that
+    are never negative: cheaper to make); None if a value does not fit."""
+    try:
+        return int.from_bytes(bytes(values), "little")
+    except ValueError:
+        return None
+
+
+def _changed_bytes(changed: int) -> list[int]:
+    """The indices of the nonzero bytes of ``changed``, lowest first."""
+    found: list[int] = []
+    while changed:
+        index = ((changed & -changed).bit_length() - 1) >> 3
+        found.append(index)
+        changed &= ~(0xFF << (index << 3))
+    return found
 
 
 def _number(kept: dict[int, bytes], value: int) -> bytes:
