@@ -210,8 +210,21 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._seal_id = self.base_id(Seal)
         self._extend_id = self.base_id(Extend)
         self._build_base = {code: self.base_id(Build, (code,)) for code in PERMIT_CODES}
+        # The short lists' ids (see _short_ids): by class, by class and plot, and the amount
+        # kinds' first ids.
+        self._simple_ids: dict[type, int] = {
+            kind: self.base_id(kind) for kind in (Pass, Decline, Accept, Inquiry, Seal)
+        }
+        self._plot_ids: dict[type, dict[str, int]] = {
+            kind: {label: self.base_id(kind, (label,)) for label in LABELS}
+            for kind in (Buy, Redevelop, Requisition)
+        }
+        self._amount_ids: dict[type, int] = {kind: self.base_id(kind) for kind in (Bribe, Lobby)}
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
+        kind = type(legal)
+        if (kind is tuple or kind is list) and (short := self._short_ids(legal)) is not None:
+            return short
         if isinstance(legal, PairSet):
             return self._pair_ids(legal)
         if type(legal) is ListSet:
@@ -273,6 +286,36 @@ class MiltonKeynesEncoding(Encoding[View]):
                     rules.economy.bank_total - cash,
                 ),
             )
+        return ids
+
+    def _short_ids(self, legal: Sequence[Any]) -> LegalIds | None:
+        """The ids of a short list of choices (a reply, a purchase, a bribe, LOBBY, pass or
+        Inquiry, a requisition...) as the generic scan finds them, by each choice's class and
+        field (no template lookup, no record of the game's new actions): a concrete action
+        takes its template's id (the first listed keeps it), a bribe's or LOBBY's amount range
+        its run of buckets. None if a choice is of another kind (the generic scan then)."""
+        found: dict[int, Any] = {}
+        ids = LegalIds(found)
+        simple = self._simple_ids
+        by_plot = self._plot_ids
+        for choice in legal:
+            kind = type(choice)
+            base = simple.get(kind)
+            if base is None:
+                plots = by_plot.get(kind)
+                if plots is not None:
+                    base = plots.get(choice.plot)
+                elif kind is AmountRange:
+                    template = choice.template
+                    base = self._amount_ids.get(type(template))
+                    if base is None or choice.field != "amount" or ids.spans:
+                        return None
+                    ids.span(base, AMOUNT_BUCKETS, partial(_amount_bucket, choice))
+                    continue
+                if base is None:
+                    return None
+            if base not in found:
+                found[base] = choice
         return ids
 
     def _commission_ids(self, actions: tuple[Action, ...]) -> LegalIds:
@@ -691,6 +734,13 @@ class _RankedOffer:
         )
         built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
         return built
+
+
+def _amount_bucket(choice: AmountRange[Any], bucket: int) -> Action:
+    """The action of bucket ``bucket`` of the amount range ``choice`` (as the generic scan's
+    run of :data:`AMOUNT_BUCKETS` ids gives it)."""
+    built: Action = choice.action(bucket_amount(choice, bucket, AMOUNT_BUCKETS))
+    return built
 
 
 def _pair_bucket(legal: PairSet, index: int, bucket: int) -> Action:
