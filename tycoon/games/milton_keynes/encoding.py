@@ -25,6 +25,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     bucket_amount,
+    bucket_value,
     field_run,
     relative_seat,
     rotate,
@@ -729,11 +730,16 @@ class _RankedOffer:
         give = (give_items[give_index - 1],) if give_index else ()
         want = (want_items[want_index - 1],) if want_index else ()
         low = -self.ask
-        choice = AmountRange(
-            Offer(self.seat, self.target, low, give, want), low, self.cash, field="cash"
-        )
-        built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
-        return built
+        if self.cash < low:  # pragma: no cover - the bank holds what a seat may ask for
+            choice = AmountRange(
+                Offer(self.seat, self.target, low, give, want), low, self.cash, field="cash"
+            )
+            built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
+            return built
+        # The offer's cash bucket by the range's arithmetic (``bucket_amount`` of the cash from
+        # what it may ask to what it holds), the offer made directly: the range's action.
+        cash = bucket_value(low, 1, self.cash - low + 1, bucket, OFFER_CASH)
+        return Offer(self.seat, self.target, cash, give, want)
 
 
 def _amount_bucket(choice: AmountRange[Any], bucket: int) -> Action:
