@@ -752,11 +752,18 @@ def _amount_bucket(choice: AmountRange[Any], bucket: int) -> Action:
 def _pair_bucket(legal: PairSet, index: int, bucket: int) -> Action:
     """The action of bucket ``bucket`` of the pair at ``index`` (an amount range of its right
     bid)."""
-    choice = legal[index]
-    if not isinstance(choice, AmountRange):  # pragma: no cover - a pair set's pairs are ranges
-        raise TypeError(f"a pair set's pair {choice!r} is not an amount range")
-    built: Action = choice.action(bucket_amount(choice, bucket, PAIR_RIGHTS))
-    return built
+    # The pair's range (``legal[index]``: its left bid, and right bids from the set's lowest
+    # to what the total leaves) by its arithmetic, the action made directly: the range's.
+    left = legal.left_low + index - (0 if legal.extra is None else 1)
+    low = legal.right_low
+    high = min(legal.right_high, legal.total - left)
+    if high < low or not 0 <= index < len(legal):  # pragma: no cover - the ids' own pairs
+        choice = legal[index]
+        if not isinstance(choice, AmountRange):
+            raise TypeError(f"a pair set's pair {choice!r} is not an amount range")
+        built: Action = choice.action(bucket_amount(choice, bucket, PAIR_RIGHTS))
+        return built
+    return legal.kind(legal.seat, left, bucket_value(low, 1, high - low + 1, bucket, PAIR_RIGHTS))
 
 
 def _plot_bits(cells: Sequence[int]) -> list[float]:
