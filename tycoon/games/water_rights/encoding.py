@@ -444,14 +444,14 @@ class WaterRightsEncoding(Encoding[View]):
         raw = canvas.raw
         # Over a float32 buffer, the small runs below are written from float32 bytes made once
         # for every seat (kept by their sources: the same numbers as the general way).
-        shared = raw is not None and memo is not None
+        shared = raw if memo is not None else None
         if record.get("head sources") != head_sources:
             record["head sources"] = head_sources
-            if shared:
+            if shared is not None:
                 made = self._heads.get(head_sources)
                 if made is None:
                     made = self._heads[head_sources] = float32_bytes(self._head(view))
-                raw[0 : len(made)] = made
+                shared[0 : len(made)] = made
             else:
                 canvas.block("head", 0, self._head(view))
         towns = view.towns
@@ -498,12 +498,12 @@ class WaterRightsEncoding(Encoding[View]):
         turn = view.turn
         if record.get("turn") is not turn:
             record["turn"] = turn
-            if shared:
+            if shared is not None:
                 made_turn = self._turn_made
                 if made_turn[0] is not turn:
                     made_turn = self._turn_made = (turn, float32_bytes(_turn_figures(turn)))
                 at = 4 * self._turn_at
-                raw[at : at + len(made_turn[1])] = made_turn[1]
+                shared[at : at + len(made_turn[1])] = made_turn[1]
             else:
                 canvas.block("turn figures", self._turn_at, _turn_figures(turn))
         # (The economy's fields, treasury to demand, read as one run: its sources.)
@@ -523,9 +523,9 @@ class WaterRightsEncoding(Encoding[View]):
                 event,
                 demand,
             ) = economy
-            if shared:
+            if shared is not None:
                 self._economy_packer.pack_into(
-                    raw,
+                    shared,
                     4 * self._economy_at,
                     treasury,
                     bank,
@@ -559,23 +559,23 @@ class WaterRightsEncoding(Encoding[View]):
         lines = whole[_LINES]
         if record.get("line sources") != lines:
             record["line sources"] = lines
-            if shared:
+            if shared is not None:
                 made_lines = self._lines_made
                 if made_lines[0] != lines:
                     made_lines = self._lines_made = (lines, float32_bytes(self._lines(view)))
                 at = 4 * self._lines_at
-                raw[at : at + len(made_lines[1])] = made_lines[1]
+                shared[at : at + len(made_lines[1])] = made_lines[1]
             else:
                 canvas.block("lines", self._lines_at, self._lines(view))
         decks = whole[_DECKS]
         if record.get("deck sources") != decks:
             record["deck sources"] = decks
-            if shared:
+            if shared is not None:
                 made_decks = self._decks_made
                 if made_decks[0] != decks:
                     made_decks = self._decks_made = (decks, float32_bytes(self._decks(view)))
                 at = 4 * self._decks_at
-                raw[at : at + len(made_decks[1])] = made_decks[1]
+                shared[at : at + len(made_decks[1])] = made_decks[1]
             else:
                 canvas.block("decks", self._decks_at, self._decks(view))
         if record.get("own goal") != own:
