@@ -14,6 +14,7 @@ from itertools import combinations, compress
 from operator import is_not, itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
+from tycoon.core import Action, AmountRange
 from tycoon.core.encoding import (
     LATER,
     ActionKind,
@@ -21,6 +22,7 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
+    bucket_amount,
     field_run,
     float32_bytes,
     float32_packer,
@@ -291,6 +293,14 @@ class WaterRightsEncoding(Encoding[View]):
             for seat in seats
         ]
         self._build_of = [partial(self._build, seat) for seat in seats]
+        # The distribution's and requests' ids (see _short_ids): by class, by class and cell,
+        # and a request's first id by legacy.
+        self._simple_ids: dict[type, int] = {kind: self.base_id(kind) for kind in (Feed, Collect)}
+        self._cell_ids: dict[type, dict[str, int]] = {
+            kind: {name: self.base_id(kind, (name,)) for name in CELL_NAMES}
+            for kind in (Supply, Destroy)
+        }
+        self._request_ids = {legacy: self.base_id(Request, (legacy,)) for legacy in (False, True)}
         # (Lines: 1 the districts, 0 the plants; the districts first, as the game lists them.)
         self._draft_lines = [
             [
@@ -315,6 +325,9 @@ class WaterRightsEncoding(Encoding[View]):
         is found from its card and cell, its action made only when the id is looked up (a
         turn may offer a hundred builds); the other choices as usual."""
         if type(legal) is not BuildChoices:
+            kind = type(legal)
+            if (kind is list or kind is tuple) and (short := self._short_ids(legal)) is not None:
+                return short
             return super().legal_ids(legal)
         others = legal.others()
         ids = super().legal_ids(others)
@@ -325,6 +338,37 @@ class WaterRightsEncoding(Encoding[View]):
                 found[at[cell]] = LATER
         # The seat's own Done closes every building phase's choices.
         ids.build = partial(self._build, others[-1].seat)
+        return ids
+
+    def _short_ids(self, legal: Sequence[Any]) -> LegalIds | None:
+        """The ids of a distribution's or a request's choices as the generic scan finds them,
+        by each choice's class and cell (no template lookup): feed, collect, each supply and
+        destroy, a request's amount range as its run of buckets. None if a choice is of
+        another kind, or a second range (the generic scan then)."""
+        found: dict[int, Any] = {}
+        ids = LegalIds(found)
+        simple = self._simple_ids
+        by_cell = self._cell_ids
+        for choice in legal:
+            kind = type(choice)
+            base = simple.get(kind)
+            if base is None:
+                cells = by_cell.get(kind)
+                if cells is not None:
+                    base = cells.get(choice.cell)
+                elif kind is AmountRange:
+                    template = choice.template
+                    if type(template) is not Request or choice.field != "amount" or ids.spans:
+                        return None
+                    base = self._request_ids.get(template.legacy)
+                    if base is None:
+                        return None
+                    ids.span(base, REQUEST_BUCKETS, partial(_request_bucket, choice))
+                    continue
+                if base is None:
+                    return None
+            if base not in found:
+                found[base] = choice
         return ids
 
     def rule_ids(self, state: State, seat: int) -> LegalIds | None:
@@ -880,6 +924,13 @@ def _changed_bytes(changed: int) -> list[int]:
         found.append(index)
         changed &= ~(0xFF << (index << 3))
     return found
+
+
+def _request_bucket(choice: AmountRange[Any], bucket: int) -> Action:
+    """The action of bucket ``bucket`` of a request's amount range (as the generic scan's run
+    of :data:`REQUEST_BUCKETS` ids gives it)."""
+    built: Action = choice.action(bucket_amount(choice, bucket, REQUEST_BUCKETS))
+    return built
 
 
 def _number(kept: dict[int, bytes], value: int) -> bytes:
