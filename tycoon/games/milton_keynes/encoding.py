@@ -25,6 +25,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     bucket_amount,
+    bucket_value,
     field_run,
     relative_seat,
     rotate,
@@ -210,8 +211,21 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._seal_id = self.base_id(Seal)
         self._extend_id = self.base_id(Extend)
         self._build_base = {code: self.base_id(Build, (code,)) for code in PERMIT_CODES}
+        # The short lists' ids (see _short_ids): by class, by class and plot, and the amount
+        # kinds' first ids.
+        self._simple_ids: dict[type, int] = {
+            kind: self.base_id(kind) for kind in (Pass, Decline, Accept, Inquiry, Seal)
+        }
+        self._plot_ids: dict[type, dict[str, int]] = {
+            kind: {label: self.base_id(kind, (label,)) for label in LABELS}
+            for kind in (Buy, Redevelop, Requisition)
+        }
+        self._amount_ids: dict[type, int] = {kind: self.base_id(kind) for kind in (Bribe, Lobby)}
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
+        kind = type(legal)
+        if (kind is tuple or kind is list) and (short := self._short_ids(legal)) is not None:
+            return short
         if isinstance(legal, PairSet):
             return self._pair_ids(legal)
         if type(legal) is ListSet:
@@ -273,6 +287,36 @@ class MiltonKeynesEncoding(Encoding[View]):
                     rules.economy.bank_total - cash,
                 ),
             )
+        return ids
+
+    def _short_ids(self, legal: Sequence[Any]) -> LegalIds | None:
+        """The ids of a short list of choices (a reply, a purchase, a bribe, LOBBY, pass or
+        Inquiry, a requisition...) as the generic scan finds them, by each choice's class and
+        field (no template lookup, no record of the game's new actions): a concrete action
+        takes its template's id (the first listed keeps it), a bribe's or LOBBY's amount range
+        its run of buckets. None if a choice is of another kind (the generic scan then)."""
+        found: dict[int, Any] = {}
+        ids = LegalIds(found)
+        simple = self._simple_ids
+        by_plot = self._plot_ids
+        for choice in legal:
+            kind = type(choice)
+            base = simple.get(kind)
+            if base is None:
+                plots = by_plot.get(kind)
+                if plots is not None:
+                    base = plots.get(choice.plot)
+                elif kind is AmountRange:
+                    template = choice.template
+                    base = self._amount_ids.get(type(template))
+                    if base is None or choice.field != "amount" or ids.spans:
+                        return None
+                    ids.span(base, AMOUNT_BUCKETS, partial(_amount_bucket, choice))
+                    continue
+                if base is None:
+                    return None
+            if base not in found:
+                found[base] = choice
         return ids
 
     def _commission_ids(self, actions: tuple[Action, ...]) -> LegalIds:
@@ -686,21 +730,40 @@ class _RankedOffer:
         give = (give_items[give_index - 1],) if give_index else ()
         want = (want_items[want_index - 1],) if want_index else ()
         low = -self.ask
-        choice = AmountRange(
-            Offer(self.seat, self.target, low, give, want), low, self.cash, field="cash"
-        )
-        built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
-        return built
+        if self.cash < low:  # pragma: no cover - the bank holds what a seat may ask for
+            choice = AmountRange(
+                Offer(self.seat, self.target, low, give, want), low, self.cash, field="cash"
+            )
+            built: Action = choice.action(bucket_amount(choice, bucket, OFFER_CASH))
+            return built
+        # The offer's cash bucket by the range's arithmetic (``bucket_amount`` of the cash from
+        # what it may ask to what it holds), the offer made directly: the range's action.
+        cash = bucket_value(low, 1, self.cash - low + 1, bucket, OFFER_CASH)
+        return Offer(self.seat, self.target, cash, give, want)
+
+
+def _amount_bucket(choice: AmountRange[Any], bucket: int) -> Action:
+    """The action of bucket ``bucket`` of the amount range ``choice`` (as the generic scan's
+    run of :data:`AMOUNT_BUCKETS` ids gives it)."""
+    built: Action = choice.action(bucket_amount(choice, bucket, AMOUNT_BUCKETS))
+    return built
 
 
 def _pair_bucket(legal: PairSet, index: int, bucket: int) -> Action:
     """The action of bucket ``bucket`` of the pair at ``index`` (an amount range of its right
     bid)."""
-    choice = legal[index]
-    if not isinstance(choice, AmountRange):  # pragma: no cover - a pair set's pairs are ranges
-        raise TypeError(f"a pair set's pair {choice!r} is not an amount range")
-    built: Action = choice.action(bucket_amount(choice, bucket, PAIR_RIGHTS))
-    return built
+    # The pair's range (``legal[index]``: its left bid, and right bids from the set's lowest
+    # to what the total leaves) by its arithmetic, the action made directly: the range's.
+    left = legal.left_low + index - (0 if legal.extra is None else 1)
+    low = legal.right_low
+    high = min(legal.right_high, legal.total - left)
+    if high < low or not 0 <= index < len(legal):  # pragma: no cover - the ids' own pairs
+        choice = legal[index]
+        if not isinstance(choice, AmountRange):
+            raise TypeError(f"a pair set's pair {choice!r} is not an amount range")
+        built: Action = choice.action(bucket_amount(choice, bucket, PAIR_RIGHTS))
+        return built
+    return legal.kind(legal.seat, left, bucket_value(low, 1, high - low + 1, bucket, PAIR_RIGHTS))
 
 
 def _plot_bits(cells: Sequence[int]) -> list[float]:

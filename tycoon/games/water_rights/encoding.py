@@ -7,12 +7,14 @@ the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists 
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from functools import partial
 from itertools import combinations, compress
-from operator import is_not, ne
+from operator import is_not, itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
+from tycoon.core import Action, AmountRange
 from tycoon.core.encoding import (
     LATER,
     ActionKind,
@@ -20,8 +22,10 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
+    bucket_amount,
     field_run,
     float32_bytes,
+    float32_packer,
 )
 from tycoon.games.water_rights.actions import (
     AdjustTax,
@@ -194,7 +198,9 @@ class WaterRightsEncoding(Encoding[View]):
         # Per town, the last town whose figures' and cells' float32 bytes were made, and those
         # bytes (shared by every seat's canvas; the cells patched in place: see _town_bytes);
         # numbers' bytes by value, and per card kind (-1 empty, the last) its colour's one-hot.
-        self._towns_made: list[tuple[Town, bytes, bytearray] | None] = [None for _ in MAYORS]
+        self._towns_made: list[
+            tuple[Town, bytes, bytearray, tuple[int | None, int | None, int | None]] | None
+        ] = [None for _ in MAYORS]
         self._number_bytes: dict[int, bytes] = {
             value: float32_bytes((value,)) for value in range(-1, 64)
         }
@@ -210,6 +216,17 @@ class WaterRightsEncoding(Encoding[View]):
         self._economy_at = self.slice_of("economy").start
         self._lines_at = self.slice_of("district line").start
         self._decks_at = self._lines_at + self._district_line + self._plant_line
+        self._goal_at = self.slice_of("secret goal").start
+        # The small runs' float32 bytes made for every seat: the head's by its sources (a few
+        # hundred values in a game), the last turn, lines and decks made with their sources
+        # (each seat's next view mostly meets the one another seat met last); the economy's
+        # numbers packed at once, the taxed colours' bits kept by mask.
+        self._heads: dict[tuple[Any, ...], bytes] = {}
+        self._turn_made: tuple[Any, bytes] = (None, b"")
+        self._lines_made: tuple[tuple[Any, ...] | None, bytes] = (None, b"")
+        self._decks_made: tuple[tuple[Any, ...] | None, bytes] = (None, b"")
+        self._economy_packer = float32_packer(6 + TAXABLE + 4)
+        self._colour_bit_rows: dict[int, tuple[int, ...]] = {}
         # For the ids of the King's turn and drafting (see rule_ids): each role's seat, and per
         # seat the actions, made once, with their ids, in the order the game lists them.
         self._seat_of_role: Any = game.seat_of_role
@@ -276,6 +293,14 @@ class WaterRightsEncoding(Encoding[View]):
             for seat in seats
         ]
         self._build_of = [partial(self._build, seat) for seat in seats]
+        # The distribution's and requests' ids (see _short_ids): by class, by class and cell,
+        # and a request's first id by legacy.
+        self._simple_ids: dict[type, int] = {kind: self.base_id(kind) for kind in (Feed, Collect)}
+        self._cell_ids: dict[type, dict[str, int]] = {
+            kind: {name: self.base_id(kind, (name,)) for name in CELL_NAMES}
+            for kind in (Supply, Destroy)
+        }
+        self._request_ids = {legacy: self.base_id(Request, (legacy,)) for legacy in (False, True)}
         # (Lines: 1 the districts, 0 the plants; the districts first, as the game lists them.)
         self._draft_lines = [
             [
@@ -300,6 +325,9 @@ class WaterRightsEncoding(Encoding[View]):
         is found from its card and cell, its action made only when the id is looked up (a
         turn may offer a hundred builds); the other choices as usual."""
         if type(legal) is not BuildChoices:
+            kind = type(legal)
+            if (kind is list or kind is tuple) and (short := self._short_ids(legal)) is not None:
+                return short
             return super().legal_ids(legal)
         others = legal.others()
         ids = super().legal_ids(others)
@@ -310,6 +338,37 @@ class WaterRightsEncoding(Encoding[View]):
                 found[at[cell]] = LATER
         # The seat's own Done closes every building phase's choices.
         ids.build = partial(self._build, others[-1].seat)
+        return ids
+
+    def _short_ids(self, legal: Sequence[Any]) -> LegalIds | None:
+        """The ids of a distribution's or a request's choices as the generic scan finds them,
+        by each choice's class and cell (no template lookup): feed, collect, each supply and
+        destroy, a request's amount range as its run of buckets. None if a choice is of
+        another kind, or a second range (the generic scan then)."""
+        found: dict[int, Any] = {}
+        ids = LegalIds(found)
+        simple = self._simple_ids
+        by_cell = self._cell_ids
+        for choice in legal:
+            kind = type(choice)
+            base = simple.get(kind)
+            if base is None:
+                cells = by_cell.get(kind)
+                if cells is not None:
+                    base = cells.get(choice.cell)
+                elif kind is AmountRange:
+                    template = choice.template
+                    if type(template) is not Request or choice.field != "amount" or ids.spans:
+                        return None
+                    base = self._request_ids.get(template.legacy)
+                    if base is None:
+                        return None
+                    ids.span(base, REQUEST_BUCKETS, partial(_request_bucket, choice))
+                    continue
+                if base is None:
+                    return None
+            if base not in found:
+                found[base] = choice
         return ids
 
     def rule_ids(self, state: State, seat: int) -> LegalIds | None:
@@ -420,26 +479,26 @@ class WaterRightsEncoding(Encoding[View]):
         return Build(seat, card, cell)
 
     def encode(self, view: View, canvas: Canvas) -> None:
-        roles = len(ROLES)
         # What the runs below were last made from (the persistent canvas's record; a fresh
         # canvas, written once, gets an empty one, so that every run is written).
         record = canvas.memo if canvas.memo is not None else {}
         whole: tuple[Any, ...] = view  # read by runs of fields (see field_run)
         head_sources = whole[_HEAD]
-        if record.get("head sources") != head_sources:
-            record["head sources"] = head_sources
-            head = [0] * (2 * roles + len(PHASE_NAMES) + 1)
-            if view.role is not None and 0 <= view.role < roles:
-                head[view.role] = 1
-            if 0 <= view.active < roles:
-                head[roles + view.active] = 1
-            if 0 <= view.phase < len(PHASE_NAMES):
-                head[2 * roles + view.phase] = 1
-            head[-1] = view.round
-            canvas.block("head", 0, head)
-        towns = view.towns
         memo = canvas.memo
         raw = canvas.raw
+        # Over a float32 buffer, the small runs below are written from float32 bytes made once
+        # for every seat (kept by their sources: the same numbers as the general way).
+        shared = raw if memo is not None else None
+        if record.get("head sources") != head_sources:
+            record["head sources"] = head_sources
+            if shared is not None:
+                made = self._heads.get(head_sources)
+                if made is None:
+                    made = self._heads[head_sources] = float32_bytes(self._head(view))
+                shared[0 : len(made)] = made
+            else:
+                canvas.block("head", 0, self._head(view))
+        towns = view.towns
         if raw is not None and memo is not None:
             # A float32 buffer: a town that changed since the seat's last view has its figures'
             # and cells' bytes copied whole from those made once per town for every seat.
@@ -483,99 +542,210 @@ class WaterRightsEncoding(Encoding[View]):
         turn = view.turn
         if record.get("turn") is not turn:
             record["turn"] = turn
-            figures: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
-            figures += turn.bought
-            figures += turn.spare
-            figures += (
-                turn.posts_built,
-                turn.built_public,
-                turn.tax_paid,
-                turn.idle,
-                turn.no_draft,
-                turn.double_tax,
-                turn.income,
-                turn.new_plants.bit_count(),
-            )
-            canvas.block("turn figures", self._turn_at, figures)
+            if shared is not None:
+                made_turn = self._turn_made
+                if made_turn[0] is not turn:
+                    made_turn = self._turn_made = (turn, float32_bytes(_turn_figures(turn)))
+                at = 4 * self._turn_at
+                shared[at : at + len(made_turn[1])] = made_turn[1]
+            else:
+                canvas.block("turn figures", self._turn_at, _turn_figures(turn))
         # (The economy's fields, treasury to demand, read as one run: its sources.)
         economy = whole[_ECONOMY]
         if record.get("economy sources") != economy:
             record["economy sources"] = economy
-            values: list[float] = [
-                view.treasury,
-                view.bank,
-                view.tax_dollars,
-                view.tax_tiles,
-                view.water_dollars,
-                view.water_units,
-            ]
-            values += [view.tax_colours >> bit & 1 for bit in range(TAXABLE)]
-            values += (view.roll, view.king_changes, view.event + 1, view.demand + 1)
-            canvas.block("economy", self._economy_at, values)
+            (
+                treasury,
+                bank,
+                colours,
+                tax_dollars,
+                tax_tiles,
+                water_dollars,
+                water_units,
+                changes,
+                roll,
+                event,
+                demand,
+            ) = economy
+            if shared is not None:
+                self._economy_packer.pack_into(
+                    shared,
+                    4 * self._economy_at,
+                    treasury,
+                    bank,
+                    tax_dollars,
+                    tax_tiles,
+                    water_dollars,
+                    water_units,
+                    *self._colour_bits(colours),
+                    roll,
+                    changes,
+                    event + 1,
+                    demand + 1,
+                )
+            else:
+                values: list[float] = [
+                    treasury,
+                    bank,
+                    tax_dollars,
+                    tax_tiles,
+                    water_dollars,
+                    water_units,
+                ]
+                values += self._colour_bits(colours)
+                values += (roll, changes, event + 1, demand + 1)
+                canvas.block("economy", self._economy_at, values)
         own = view.secrets[view.role] if view.role is not None else EMPTY
-        # (The cards in sight, then the decks to the bonus goals' owners, each read as one run,
-        # with the observer's secret goal: their sources. The lines change at a draft, the rest
-        # as decks are drawn and cards removed: each written again only when its own changed.)
+        # (The cards in sight, then the decks to the bonus goals' owners, each read as one run:
+        # their sources; the observer's secret goal apart. The lines change at a draft, the
+        # rest as decks are drawn and cards removed: each written again only when its own
+        # changed.)
         lines = whole[_LINES]
         if record.get("line sources") != lines:
             record["line sources"] = lines
-            cards_in_sight = _padded([kind + 1 for kind in view.district_line], self._district_line)
-            cards_in_sight += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
-            canvas.block("lines", self._lines_at, cards_in_sight)
-        decks = (whole[_DECKS], own)
+            if shared is not None:
+                made_lines = self._lines_made
+                if made_lines[0] != lines:
+                    made_lines = self._lines_made = (lines, float32_bytes(self._lines(view)))
+                at = 4 * self._lines_at
+                shared[at : at + len(made_lines[1])] = made_lines[1]
+            else:
+                canvas.block("lines", self._lines_at, self._lines(view))
+        decks = whole[_DECKS]
         if record.get("deck sources") != decks:
             record["deck sources"] = decks
-            tail: list[float] = []
-            tail += (
-                view.district_deck_size,
-                view.plant_deck_size,
-                view.event_deck_size,
-                view.demand_deck_size,
-                len(view.event_discard),
-                len(view.demand_discard),
-                len(view.removed),
+            if shared is not None:
+                made_decks = self._decks_made
+                if made_decks[0] != decks:
+                    made_decks = self._decks_made = (decks, float32_bytes(self._decks(view)))
+                at = 4 * self._decks_at
+                shared[at : at + len(made_decks[1])] = made_decks[1]
+            else:
+                canvas.block("decks", self._decks_at, self._decks(view))
+        if record.get("own goal") != own:
+            record["own goal"] = own
+            canvas.block("goal", self._goal_at, (own + 1,))
+
+    def _head(self, view: View) -> list[float]:
+        """The own and active roles' and the phase's one-hots, and the round."""
+        roles = len(ROLES)
+        head: list[float] = [0] * (2 * roles + len(PHASE_NAMES) + 1)
+        if view.role is not None and 0 <= view.role < roles:
+            head[view.role] = 1
+        if 0 <= view.active < roles:
+            head[roles + view.active] = 1
+        if 0 <= view.phase < len(PHASE_NAMES):
+            head[2 * roles + view.phase] = 1
+        head[-1] = view.round
+        return head
+
+    def _lines(self, view: View) -> list[float]:
+        """The cards in sight: each line's card kinds + 1, 0 after the last."""
+        cards_in_sight = _padded([kind + 1 for kind in view.district_line], self._district_line)
+        cards_in_sight += _padded([kind + 1 for kind in view.plant_line], self._plant_line)
+        return cards_in_sight
+
+    def _decks(self, view: View) -> list[float]:
+        """The decks' sizes, the discards, the tiles removed and the bonus goals."""
+        tail: list[float] = [
+            view.district_deck_size,
+            view.plant_deck_size,
+            view.event_deck_size,
+            view.demand_deck_size,
+            len(view.event_discard),
+            len(view.demand_discard),
+            len(view.removed),
+        ]
+        tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
+        tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
+        return tail
+
+    def _colour_bits(self, colours: int) -> tuple[int, ...]:
+        """The taxed colours' bits (one per taxable colour), made once per mask."""
+        bits = self._colour_bit_rows.get(colours)
+        if bits is None:
+            bits = self._colour_bit_rows[colours] = tuple(
+                colours >> bit & 1 for bit in range(TAXABLE)
             )
-            tail += _padded([goal + 1 for goal in view.bonus], self._bonus)
-            tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
-            tail.append(own + 1)
-            canvas.block("decks", self._decks_at, tail)
+        return bits
 
     def _town_bytes(self, number: int, town: Town) -> tuple[bytes, bytearray]:
         """The float32 bytes of town ``number``'s figures and cells (the same numbers as the
         general way): kept for the last town made, the cells patched in place for the next
-        one where they changed (found as ``_changed_cells`` finds them), so that a town is
-        worked out once however many seats see it. A town never seen before is made whole."""
+        one where they changed (see ``_patch_cells``), so that a town is worked out once
+        however many seats see it. A town never seen before is made whole."""
         made = self._towns_made[number]
         if made is not None and made[0] is town:
             return made[1], made[2]
-        figures_bytes = float32_bytes(_town_figures(town))
+        hand = town.hand
+        figures_bytes = _TOWN_FIGURES_PACKER.pack(
+            town.cash,
+            town.reserve,
+            town.legacy,
+            town.water_debt,
+            town.idle_next,
+            town.no_draft_next,
+            town.demands_met,
+            town.demands_failed,
+            len(hand),
+            sum(map(_DUE, hand)),
+            town.posts.bit_count(),
+            town.no_income_next.bit_count(),
+            town.occupied.bit_count(),
+        )
         if made is None:
             cells_bytes = bytearray(float32_bytes(self._cells(town)))
+            packs = (_small(town.cells), _unsigned(town.water), _unsigned(town.paid))
         else:
             cells_bytes = made[2]
-            self._patch_cells(town, made[0], cells_bytes)
-        self._towns_made[number] = (town, figures_bytes, cells_bytes)
+            packs = self._patch_cells(town, made[0], made[3], cells_bytes)
+        self._towns_made[number] = (town, figures_bytes, cells_bytes, packs)
         return figures_bytes, cells_bytes
 
-    def _patch_cells(self, town: Town, was: Town, cells_bytes: bytearray) -> None:
+    def _patch_cells(
+        self,
+        town: Town,
+        was: Town,
+        packs: tuple[int | None, int | None, int | None],
+        cells_bytes: bytearray,
+    ) -> tuple[int | None, int | None, int | None]:
         """Rewrite in ``cells_bytes`` (the cells of ``was``) the numbers of ``town`` that
-        differ: per figure, the cells where its tuple's numbers are other objects (found at C
-        speed; a number made again equal is written again, the same bytes)."""
+        differ, and return ``town``'s cells, water and paid as ints of bytes. Per figure
+        whose tuple is another object, the cells that changed are the bytes that differ
+        between the two tuples' ints (``packs``: those of ``was``; the cells' by ``_small``,
+        the water's and paid's by ``_unsigned``, each figure always the same way), found by
+        integer arithmetic; a figure with a number outside a signed byte is scanned for the
+        cells whose numbers are other objects instead (a number made again equal is written
+        again, the same bytes)."""
         size = 4 * CELL_FIGURES
         number = self._number_bytes
-        now, old = town.cells, was.cells
-        if now is not old:
-            rows = self._kind_rows
-            for cell in compress(range(len(now)), map(is_not, now, old)):
-                at = cell * size
-                kind = now[cell]
-                cells_bytes[at : at + 4] = _number(number, kind + 1)
-                cells_bytes[at + 20 : at + size] = rows[kind]
-        for offset, now, old in ((4, town.water, was.water), (8, town.paid, was.paid)):
-            if now is not old:
-                for cell in compress(range(len(now)), map(is_not, now, old)):
+        rows = self._kind_rows
+        made = list(packs)
+        for figure, now, old in (
+            (0, town.cells, was.cells),
+            (1, town.water, was.water),
+            (2, town.paid, was.paid),
+        ):
+            if now is old:
+                continue
+            was_pack = made[figure]
+            now_pack = made[figure] = _small(now) if figure == 0 else _unsigned(now)
+            changed_cells: Any
+            if was_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(was_pack ^ now_pack)
+            else:
+                changed_cells = compress(range(len(now)), map(is_not, now, old))
+            if figure:
+                offset = 4 * figure
+                for cell in changed_cells:
                     at = cell * size + offset
                     cells_bytes[at : at + 4] = _number(number, now[cell])
+            else:
+                for cell in changed_cells:
+                    at = cell * size
+                    kind = now[cell]
+                    cells_bytes[at : at + 4] = _number(number, kind + 1)
+                    cells_bytes[at + 20 : at + size] = rows[kind]
         for offset, now_bits, was_bits in (
             (12, town.farms, was.farms),
             (16, town.plants, was.plants),
@@ -586,6 +756,7 @@ class WaterRightsEncoding(Encoding[View]):
                 at = (low.bit_length() - 1) * size + offset
                 cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
                 changed ^= low
+        return made[0], made[1], made[2]
 
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
@@ -681,6 +852,24 @@ _DECKS = field_run(
 )
 
 
+def _turn_figures(turn: Any) -> list[float]:
+    """The active mayor's turn: :data:`TURN_FIGURES` numbers."""
+    figures: list[float] = [turn.supplied.bit_count(), turn.fed, turn.own_used]
+    figures += turn.bought
+    figures += turn.spare
+    figures += (
+        turn.posts_built,
+        turn.built_public,
+        turn.tax_paid,
+        turn.idle,
+        turn.no_draft,
+        turn.double_tax,
+        turn.income,
+        turn.new_plants.bit_count(),
+    )
+    return figures
+
+
 def _town_figures(town: Town) -> list[float]:
     return [
         town.cash,
@@ -697,6 +886,51 @@ def _town_figures(town: Town) -> list[float]:
         town.no_income_next.bit_count(),
         town.occupied.bit_count(),
     ]
+
+
+_TOWN_FIGURES_PACKER = float32_packer(TOWN_FIGURES)
+_DUE = itemgetter(2)
+# A cell figure's tuple as one signed byte a cell (see _small), by length.
+_SMALL_PACKERS = {CELLS: struct.Struct(f"<{CELLS}b")}
+
+
+def _small(values: tuple[int, ...]) -> int | None:
+    """``values`` as an int holding one signed byte each (value ``i`` in byte ``i``), so that
+    the bytes two tuples differ in are those of the two ints' exclusive or; None if a value
+    does not fit a signed byte."""
+    packer = _SMALL_PACKERS.get(len(values))
+    if packer is None:
+        packer = _SMALL_PACKERS[len(values)] = struct.Struct(f"<{len(values)}b")
+    try:
+        return int.from_bytes(packer.pack(*values), "little")
+    except struct.error:
+        return None
+
+
+def _unsigned(values: tuple[int, ...]) -> int | None:
+    """``values`` as an int holding one unsigned byte each (as ``_small``, for figures that
+    are never negative: cheaper to make); None if a value does not fit."""
+    try:
+        return int.from_bytes(bytes(values), "little")
+    except ValueError:
+        return None
+
+
+def _changed_bytes(changed: int) -> list[int]:
+    """The indices of the nonzero bytes of ``changed``, lowest first."""
+    found: list[int] = []
+    while changed:
+        index = ((changed & -changed).bit_length() - 1) >> 3
+        found.append(index)
+        changed &= ~(0xFF << (index << 3))
+    return found
+
+
+def _request_bucket(choice: AmountRange[Any], bucket: int) -> Action:
+    """The action of bucket ``bucket`` of a request's amount range (as the generic scan's run
+    of :data:`REQUEST_BUCKETS` ids gives it)."""
+    built: Action = choice.action(bucket_amount(choice, bucket, REQUEST_BUCKETS))
+    return built
 
 
 def _number(kept: dict[int, bytes], value: int) -> bytes:
