@@ -453,6 +453,13 @@ class LegalIds(Mapping[int, Action]):
             return any(first <= key < first + count for first, count, _ in self.spans)
         return False
 
+    def action_of(self, key: int) -> Action:
+        """The action of ``key``, one of the ids (what :class:`BitIds` makes from its bits; an
+        adapter that has found ``key`` among ``bits`` calls this without asking which class
+        the ids are: ``isinstance`` against a subclass of an ABC such as this ``Mapping`` goes
+        through ``ABCMeta.__instancecheck__``, about 0.35 µs)."""
+        return self[key]
+
     def get(self, key: int, default: Any = None) -> Any:
         """The action of ``key``, or ``default`` if it is not a legal id (without the
         exception ``Mapping.get`` goes through)."""
