@@ -254,8 +254,24 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._lift: tuple[int, ...] = tuple(board.lift) if board is not None else ()
         self._partner_ids = [self.base_id(A.OpenDeal, (other,)) for other in seats]
         self._back_bit = 1 << self.base_id(A.Back)
-        # The window's shared ids by their figures (see _window_ids); per seat, roll or menu.
-        self._windows: dict[tuple[Any, ...], BitIds] = {}
+        # The window's shared ids, per seat by their bits (see _window_ids); per seat, roll or
+        # menu.
+        self._windows: list[dict[int, BitIds]] = [{} for _ in seats]
+        self._roll_bit = 1 << self.base_id(A.Roll)
+        self._fine_bit = 1 << self.base_id(A.PayFine)
+        self._card_bit = 1 << self.base_id(A.UseCard)
+        self._wait_bits = 1 << self.base_id(A.Wait) | 1 << self.base_id(A.Skip)
+        self._manage_bit = 1 << self.base_id(A.OpenManage)
+        self._claim_at = self.base_id(A.Claim, (0,))
+        self._build_at = self.base_id(A.Build, (0,))
+        self._sell_at = self._ids_of[A.Sell]
+        self._sell_all_at = self._ids_of[A.SellAll]
+        self._mortgage_at = self._ids_of[A.Mortgage]
+        self._lift_at = self._ids_of[A.Lift]
+        self._jail_fine: int = board.jail_fine if board is not None else 0
+        # Per seat: what its whole groups give the window and the menu, with what it was
+        # worked out from (see _groups_of).
+        self._group_memo: list[tuple[Any, ...]] = [(None, (), 0, 0) for _ in seats]
         self._roll_ids: list[BitIds] = []
         for seat in seats:
             ids = BitIds(
@@ -372,47 +388,90 @@ class EsportMonopolyEncoding(Encoding[View]):
     def _window_ids(self, t: Any, seat: int) -> LegalIds:
         """The pre-roll window's ids, as ``legal_actions`` and ``window_choices`` list them
         (roll, or wait and skip out of turn; in jail the fine and the card; the seat's claims
-        of rent; builds where it owns whole groups; the menu), from the same figures: the ids
-        of one set of figures are made once and handed out again (shared)."""
+        of rent; builds where it owns whole groups; the menu), from the same figures as bits:
+        the ids of one set of bits are made once per seat and handed out again (shared)."""
         rules = self._rules
-        active = seat == t.active
         if t.owner is not rules._owners_key:
             rules.group_owners(t)
         groups = rules._full_groups[seat]
         dealt = (t.dealt >> seat) & 1
-        if active and not groups and not t.jail[seat] and not t.claims and not dealt:
-            # The common case: roll or open the menu.
-            return self._roll_ids[seat]
-        menu = (not dealt and (t.alive & ~(1 << seat)) != 0) or rules.can_manage(t, seat)
-        claims = tuple([c.square for c in t.claims if c.owner == seat]) if t.claims else ()
-        builds = tuple(rules.build_squares(t, seat)) if groups else ()
-        key = self._game.window_key(t, seat, menu, claims, builds)
-        ids = self._windows.get(key)
-        if ids is not None:
-            return ids
-        ids_of = self._ids_of
-        if active:
-            bits = 1 << ids_of[A.Roll]
-            if key[2]:
-                bits |= 1 << ids_of[A.PayFine]
-            if key[3]:
-                bits |= 1 << ids_of[A.UseCard]
+        if seat == t.active:
+            jail = t.jail[seat]
+            if not groups and not jail and not t.claims and not dealt:
+                # The common case: roll or open the menu.
+                return self._roll_ids[seat]
+            bits = self._roll_bit
+            if jail:
+                if t.cash[seat] >= self._jail_fine:
+                    bits |= self._fine_bit
+                if t.cards[seat]:
+                    bits |= self._card_bit
         else:
-            bits = 1 << ids_of[A.Wait] | 1 << ids_of[A.Skip]
-        at = ids_of[A.Claim]
-        for square in claims:
-            bits |= 1 << at + square
-        at = ids_of[A.Build]
-        for square in builds:
-            bits |= 1 << at + square
-        if menu:
-            bits |= 1 << ids_of[A.OpenManage]
-        ids = BitIds(bits, self._builders[seat])
-        ids.shared = True
-        if len(self._windows) > 10_000:
-            self._windows.clear()
-        self._windows[key] = ids
+            bits = self._wait_bits
+        if t.claims:
+            at = self._claim_at
+            for claim in t.claims:
+                if claim.owner == seat:
+                    bits |= 1 << at + claim.square
+        if groups:
+            # Builds where the whole groups' figures allow one and the seat's cash pays.
+            cash = t.cash[seat]
+            for cost, built in self._groups_of(t, seat, groups)[1]:
+                if cost <= cash:
+                    bits |= built
+        if (not dealt and (t.alive & ~(1 << seat)) != 0) or rules.can_manage(t, seat):
+            bits |= self._manage_bit
+        known = self._windows[seat]
+        ids = known.get(bits)
+        if ids is None:
+            ids = BitIds(bits, self._builders[seat])
+            ids.shared = True
+            if len(known) > 10_000:
+                known.clear()
+            known[bits] = ids
         return ids
+
+    def _groups_of(self, t: Any, seat: int, groups: Any) -> tuple[Any, ...]:
+        """What ``seat``'s whole groups ``groups`` give the window and the menu, as
+        ``build_squares`` and ``raise_choices`` work it out: each group it may build on
+        (members not mortgaged, a building of the right sort in the bank), as the build cost
+        and the ids of its lowest squares; the ids of the sells and sell-alls; the squares of
+        the groups with buildings. Kept per seat while the groups, the levels, the mortgages
+        and the bank's stands and arenas (as far as they matter) are the same."""
+        level = t.level
+        mortgaged = t.mortgaged
+        stands = t.stands
+        key = (groups, level, mortgaged, stands >= 1, stands >= 4, t.arenas >= 1)
+        kept = self._group_memo[seat]
+        if kept[0] == key:
+            return kept
+        builds: list[tuple[int, int]] = []
+        sells = 0
+        improved = 0
+        build_at = self._build_at
+        sell_at = self._sell_at
+        for members, mask, cost in groups:
+            low = high = level[members[0]]
+            for s in members:
+                if level[s] < low:
+                    low = level[s]
+                if level[s] > high:
+                    high = level[s]
+            if not mortgaged & mask and low != 5 and (key[5] if low == 4 else key[3]):
+                built = 0
+                for s in members:
+                    if level[s] == low:
+                        built |= 1 << build_at + s
+                builds.append((cost, built))
+            if high:
+                improved |= mask
+                sells |= 1 << self._sell_all_at + members[0]
+                if high < 5 or key[4]:
+                    for s in members:
+                        if level[s] == high:
+                            sells |= 1 << sell_at + s
+        kept = self._group_memo[seat] = (key, tuple(builds), sells, improved)
+        return kept
 
     def _menu_ids(self, t: Any, seat: int) -> LegalIds:
         """The management menu's ids, as the game lists it (builds, sells, sell-alls and
@@ -423,35 +482,24 @@ class EsportMonopolyEncoding(Encoding[View]):
         buildings, its highest events (an arena only if the bank has 4 stands) and the
         group's first event; mortgages for the deeds unmortgaged outside those groups."""
         rules = self._rules
-        ids_of = self._ids_of
-        level = t.level
+        if t.owner is not rules._owners_key:
+            rules.group_owners(t)
+        groups = rules._full_groups[seat]
         bits = self._back_bit
-        at = ids_of[A.Build]
-        for square in rules.build_squares(t, seat):
-            bits |= 1 << at + square
-        sell_at = ids_of[A.Sell]
-        sell_all_at = ids_of[A.SellAll]
-        few_stands = t.stands < 4
+        cash = t.cash[seat]
         improved = 0
-        for members, mask, _ in rules.full_groups(t, seat):
-            high = 0
-            for s in members:
-                if level[s] > high:
-                    high = level[s]
-            if high:
-                improved |= mask
-                bits |= 1 << sell_all_at + members[0]
-                if high < 5 or not few_stands:
-                    for s in members:
-                        if level[s] == high:
-                            bits |= 1 << sell_at + s
+        if groups:
+            _, builds, sells, improved = self._groups_of(t, seat, groups)
+            for cost, built in builds:
+                if cost <= cash:
+                    bits |= built
+            bits |= sells
         holdings = t.holdings[seat]
         mortgaged = t.mortgaged
-        bits |= (holdings & ~mortgaged & ~improved) << ids_of[A.Mortgage]
+        bits |= (holdings & ~mortgaged & ~improved) << self._mortgage_at
         lifts = holdings & mortgaged
         if lifts:
-            at = ids_of[A.Lift]
-            cash = t.cash[seat]
+            at = self._lift_at
             lift = self._lift
             while lifts:
                 low = lifts & -lifts
