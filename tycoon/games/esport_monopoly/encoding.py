@@ -578,10 +578,34 @@ class EsportMonopolyEncoding(Encoding[View]):
             self._seats(seats, old, start, canvas)
         # The board: owners, levels and mortgages looked at one by one only when one of them
         # changed (the three fields at once, compared item by item, identity first).
-        board = (t.owner, t.level, t.mortgaged)
-        if record[_BOARD] != board:
-            record[_BOARD] = board
-            self._board(t, start, canvas)
+        # (Each by its own slot: the owners and levels are new tuples only when one changed,
+        # the mortgages are one integer's bits.)
+        owner = t.owner
+        was_owner = record[_OWNER]
+        if was_owner is not owner:
+            record[_OWNER] = owner
+            self._owners(owner, was_owner, start, canvas)
+        level = t.level
+        was_level = record[_LEVEL]
+        if was_level is not level:
+            record[_LEVEL] = level
+            _renumber(canvas, "levels", self._at[2], level, was_level)
+        mortgaged = t.mortgaged
+        was_mortgaged = record[_MORTGAGED]
+        if was_mortgaged != mortgaged:
+            record[_MORTGAGED] = mortgaged
+            cells = canvas.cells
+            if was_mortgaged is None or cells is None:
+                canvas.flags("mortgaged", self._at[3], SQUARES, mortgaged)
+            else:
+                # The squares whose bit changed, each written.
+                at = self._at[3]
+                changed = was_mortgaged ^ mortgaged
+                while changed:
+                    low = changed & -changed
+                    square = low.bit_length() - 1
+                    cells[at + square] = mortgaged >> square & 1
+                    changed ^= low
         rent = t.rent
         was = record[_RENT]
         if was is not rent:
@@ -658,7 +682,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         moved = record[_STACK] is not stack
         if moved:
             record[_STACK] = stack
-            frame = stack[-1] if stack else None
+            frame: Any = stack[-1] if stack else None
             if record[_FRAME] is not frame:
                 record[_FRAME] = frame
                 kind = type(frame)
@@ -669,7 +693,21 @@ class EsportMonopolyEncoding(Encoding[View]):
                     # that has none); nothing written when the kind and its figures are those
                     # the canvas holds (another frame of the same kind and figures: a window
                     # after a window, a deal that gained a deed).
-                    numbers = None if figures is None else figures(frame, self._relative[start])
+                    if kind is Deal:
+                        # (The commonest frame's figures made here: one call fewer.)
+                        rel = self._relative[start]
+                        numbers: tuple[float, ...] | None = (
+                            rel[frame.proposer],
+                            rel[frame.partner],
+                            frame.cash,
+                            frame.give_cards,
+                            frame.take_cards,
+                            frame.sent,
+                            0,
+                            0,
+                        )
+                    else:
+                        numbers = None if figures is None else figures(frame, self._relative[start])
                     if record[_KIND] is not kind or record[_FIGURES_WRITTEN] != numbers:
                         record[_KIND] = kind
                         record[_FIGURES_WRITTEN] = numbers
@@ -689,10 +727,26 @@ class EsportMonopolyEncoding(Encoding[View]):
                         record[_KIND] = kind
                         canvas.ones("frame kind", at, at + len(FRAMES), (self._kind_at[kind],))
                     canvas.block("figures", at + len(FRAMES), numbers)
-                if type(frame) is Deal:
-                    self._deal_deeds(frame.give, frame.take, canvas)
-                elif memo.get("deal") != _NO_DEAL:
-                    self._deal_deeds((), (), canvas)
+                # A deal's deeds (none for another frame), as added or gone since the deal
+                # the canvas holds (a deal grows a deed a step).
+                was_deal = record[_DEAL]
+                if kind is Deal:
+                    deal = (frame.give, frame.take)
+                elif was_deal is not _NO_DEAL:
+                    deal = _NO_DEAL
+                else:
+                    deal = None
+                if deal is not None:
+                    record[_DEAL] = deal
+                    cells = canvas.cells
+                    if was_deal is _NONE or cells is None:
+                        self._deal_deeds(deal, was_deal, canvas)
+                    else:
+                        deeds = self._at[6]
+                        if deal[0] != was_deal[0]:
+                            _move_ones(cells, deeds, was_deal[0], deal[0])
+                        if deal[1] != was_deal[1]:
+                            _move_ones(cells, deeds + SQUARES, was_deal[1], deal[1])
         # The stack's depth (when the stack is another) and the game's end, each written
         # when it changed, number by number.
         at = self._at[7]
@@ -706,24 +760,17 @@ class EsportMonopolyEncoding(Encoding[View]):
             record[_OVER] = over
             (canvas.data if canvas.cells is None else canvas.cells)[at + 1] = over
 
-    def _deal_deeds(self, give: tuple[int, ...], take: tuple[int, ...], canvas: Canvas) -> None:
-        """A deal's deeds, given and taken, as ones by square: on a persistent canvas only the
-        squares added to or gone from the deal since the last (a deal grows a deed a step)."""
+    def _deal_deeds(
+        self, deal: tuple[tuple[int, ...], tuple[int, ...]], was: Any, canvas: Canvas
+    ) -> None:
+        """A deal's deeds, given and taken, as ones by square, on a fresh canvas or a
+        persistent one written for the first time (``was`` _NONE: its deeds cleared first)."""
         deeds = self._at[6]
-        memo = canvas.memo
-        old: tuple[tuple[int, ...], tuple[int, ...]] = _NO_DEAL
-        if memo is not None:
-            if "deal" in memo:
-                old = memo["deal"]
-            else:
-                canvas.data[deeds : deeds + 2 * SQUARES] = 0
-            memo["deal"] = (give, take)
+        if canvas.memo is not None and was is _NONE:
+            canvas.data[deeds : deeds + 2 * SQUARES] = 0
         put = canvas.data if canvas.cells is None else canvas.cells
-        was_give, was_take = old
-        if give != was_give:
-            _move_ones(put, deeds, was_give, give)
-        if take != was_take:
-            _move_ones(put, deeds + SQUARES, was_take, take)
+        _move_ones(put, deeds, (), deal[0])
+        _move_ones(put, deeds + SQUARES, (), deal[1])
 
     def _seats(self, seats: tuple[Any, ...], old: Any, start: int, canvas: Canvas) -> None:
         """The seats' figures (six a seat) and one-hot positions, from the observer; on a
@@ -775,49 +822,39 @@ class EsportMonopolyEncoding(Encoding[View]):
             for at, other in enumerate(order):
                 cells[6 * at + 5] = alive >> other & 1
 
-    def _board(self, t: Any, start: int, canvas: Canvas) -> None:
-        """Owners, levels and mortgages, each written again when it changed."""
-        memo = canvas.memo
-        if memo is None:
-            memo = {}
-        owner = t.owner
-        was = memo.get("owner")
-        if was is not owner:
-            memo["owner"] = owner
-            cells = canvas.cells
-            if was is None or cells is None:
-                players = self._players
-                canvas.choices(
-                    "owners",
-                    self._at[1],
-                    players + 1,
-                    [players if held < 0 else (held - start) % players for held in owner],
-                )
-            else:
-                # The squares whose owner changed (found at C speed), each row's one moved:
-                # no row of forty made.
-                at = self._at[1]
-                width = self._players + 1
-                column = self._owner_columns[start]
-                for square in compress(range(SQUARES), map(ne, owner, was)):
-                    row = at + square * width
-                    cells[row + column[was[square]]] = 0
-                    cells[row + column[owner[square]]] = 1
-        level = t.level
-        was_level = memo.get("level")
-        if was_level is not level:
-            memo["level"] = level
-            _renumber(canvas, "levels", self._at[2], level, was_level)
-        if memo.get("mortgaged") != t.mortgaged:
-            canvas.flags("mortgaged", self._at[3], SQUARES, t.mortgaged)
+    def _owners(self, owner: tuple[int, ...], was: Any, start: int, canvas: Canvas) -> None:
+        """The squares' one-hot owners from the observer: on a persistent canvas that holds
+        the owners ``was``, only the rows whose owner changed."""
+        cells = canvas.cells
+        if was is None or cells is None:
+            players = self._players
+            canvas.choices(
+                "owners",
+                self._at[1],
+                players + 1,
+                [players if held < 0 else (held - start) % players for held in owner],
+            )
+            return
+        # The squares whose owner changed (found at C speed), each row's one moved: no row of
+        # forty made.
+        at = self._at[1]
+        width = self._players + 1
+        column = self._owner_columns[start]
+        for square in compress(range(SQUARES), map(ne, owner, was)):
+            row = at + square * width
+            cells[row + column[was[square]]] = 0
+            cells[row + column[owner[square]]] = 1
 
 
 # The encoding's record in a canvas's memo: what each part was last made from, by slot (None
 # or _NONE: not yet, so the part is written).
 _RECORD = "esport monopoly record"
-_SEATS, _BOARD, _RENT, _HEAD, _BANK, _MOMENT, _WINDOW, _ACTING = range(8)
+_SEATS, _OWNER, _RENT, _HEAD, _BANK, _MOMENT, _WINDOW, _ACTING = range(8)
 _STACK, _FRAME, _KIND, _DEPTH, _OVER, _FIGURES_WRITTEN = range(8, 14)
-_NEW_RECORD: tuple[Any, ...] = (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None)
+_LEVEL, _MORTGAGED, _DEAL = range(14, 17)
+_NEW_RECORD: tuple[Any, ...] = (
+    (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None) + (None,) * 2 + (_NONE,)
+)
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
 # A frame's bytes: its kind's one-hot and its figures.
