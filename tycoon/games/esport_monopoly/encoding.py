@@ -309,6 +309,8 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._improved: tuple[Any, Any, dict[int, int]] = (None, None, {})
         # Per (seat, seats still in): the ids of the deals that seat may open.
         self._partner_bits: dict[tuple[int, int], int] = {}
+        # Per proposer: its last deal's ids, with their bits and cash range (see rule_ids).
+        self._last_deal: list[tuple[int, int, int, Any]] = [(-1, 0, 0, None) for _ in seats]
 
     def rule_ids(self, state: Any, seat: int) -> LegalIds | None:
         """The commonest decisions straight from the table: the pre-roll window
@@ -391,7 +393,19 @@ class EsportMonopolyEncoding(Encoding[View]):
                     bits |= 1 << take_id
         if deal.give or deal.take or deal.give_cards or deal.take_cards:
             bits |= 1 << self._offer_id
-        return BitIds(bits, partial(_deal_action, self, p, -t.cash[q], t.cash[p]))
+        # The proposer's last deal ids handed out again when they are the same bits and cash
+        # range (about half of a deal's steps: one that named the cash changes neither), so
+        # shared: the table keeps their mask and copies it.
+        low = -t.cash[q]
+        high = t.cash[p]
+        last = self._last_deal[p]
+        if last[0] == bits and last[1] == low and last[2] == high:
+            ids: BitIds = last[3]
+            return ids
+        ids = BitIds(bits, partial(_deal_action, self, p, low, high))
+        ids.shared = True
+        self._last_deal[p] = (bits, low, high, ids)
+        return ids
 
     def _window_ids(self, t: Any, seat: int) -> LegalIds:
         """The pre-roll window's ids, as ``legal_actions`` and ``window_choices`` list them
