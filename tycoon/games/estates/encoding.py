@@ -58,7 +58,7 @@ BID_BUCKETS = 12
 PHASE_INDEX = {name: index for index, name in enumerate(PHASE_NAMES)}
 # The view's fields the auction's figures are made from, read as one slice (see encode).
 _FIGURES = field_run(EstatesView, "roof_value", "bids")
-# The view's fields an observation is made from, seat to totals (see _observation_bytes).
+# The view's fields an observation is made from, seat to totals (see encode).
 _OBSERVED = field_run(
     EstatesView,
     *[
@@ -232,7 +232,7 @@ class EstatesEncoding(Encoding[EstatesView]):
             for start in range(players)
         ]
         # On a buffer of float32 numbers the whole observation is written at every view,
-        # joined from the float32 bytes of its parts (see _observation_bytes), made once: a
+        # joined from the float32 bytes of its parts (see encode), made once: a
         # number's, each phase's one-hot, per observer each seat's one-hot (auctioneer,
         # holder, seat to act; index -1, the last, for none), each piece's one-hot; and, kept
         # as they first come, a bids tuple's run and per observer money and boxes' run.
@@ -251,7 +251,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         ]
         self._stowed_bytes = (float32_bytes((0,)), float32_bytes((1,)))
         # Per observer (the last for a spectator): the last certificates, money and boxes,
-        # and score met, with their bytes (see _observation_bytes).
+        # and score met, with their bytes (see encode).
         self._seat_certificates: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
         # Per observer, a certificate's one-hot row by its holder (index -1, the last: nobody).
         self._holder_rows = [
@@ -263,7 +263,8 @@ class EstatesEncoding(Encoding[EstatesView]):
             + [float32_bytes([0] * players + [1])]
             for start in seats
         ]
-        self._seat_purses: list[tuple[object, object, bytes]] = [(None, None, b"")] * (players + 1)
+        self._seat_money: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
+        self._seat_box: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
         self._seat_scores: list[tuple[object, object, int, bytes]] = [(None, None, -1, b"")] * (
             players + 1
         )
@@ -272,8 +273,8 @@ class EstatesEncoding(Encoding[EstatesView]):
             for piece in range(self._num_pieces)
         ] + [float32_bytes([0] * self._num_pieces)]
         self._bids_bytes: dict[tuple[int, ...], bytes] = {}
-        # Per observer: money and boxes' bytes by their sources.
-        self._purses: list[dict[Any, bytes]] = [{} for _ in seats]
+        # Per observer: money's or boxes' bytes by their figures.
+        self._figures: list[dict[Any, bytes]] = [{} for _ in seats]
         # The last board made and its numbers before the certificates (shared by every seat's
         # canvas, patched in place for the next board: see _board_bytes); each colour's
         # one-hot row of a lot's top cube as float32 bytes (index -1, the last: none).
@@ -326,14 +327,9 @@ class EstatesEncoding(Encoding[EstatesView]):
             tuple(Cancel(s, value) for value in range(1, barriers + 1)) for s in seats
         )
 
-    def encode(self, view: EstatesView, canvas: Canvas) -> None:
-        raw = canvas.raw
-        if raw is not None:
-            # A float32 buffer: the whole observation written at once, joined from its parts'
-            # float32 bytes, each found by identity where it is the same object as last time
-            # (see _observation_bytes).
-            raw[:] = self._observation_bytes(view)
-            return
+    def _encode_listed(self, view: EstatesView, canvas: Canvas) -> None:
+        """The general way (any canvas's data; the reference the float32 buffer's bytes are
+        tested against)."""
         players = self._players
         seat = view.seat
         # What each part was last made from (the persistent canvas's record; a fresh canvas,
@@ -413,14 +409,18 @@ class EstatesEncoding(Encoding[EstatesView]):
                 + [totals[other] for other in order],
             )
 
-    def _observation_bytes(self, view: EstatesView) -> bytes:
-        """The float32 bytes of the whole observation of ``view`` (the same numbers as the
-        general way, see encode), joined from its parts' bytes: the board's (made once per
-        board for every seat), the certificates' (per observer, kept by their holders), the
-        offer's and the rooftops' counts (once per tuple), money and boxes (per observer,
-        kept by identity, then by value), each one-hot of the auction's moment and each
-        number (made once), the bids (kept by tuple) and the score (per observer, kept by
-        identity)."""
+    def encode(self, view: EstatesView, canvas: Canvas) -> None:
+        """On a float32 buffer, the whole observation written at once as float32 bytes (the
+        same numbers as the general way, ``_encode_listed``), joined from its parts' bytes:
+        the board's (made once per board for every seat), the certificates' (per observer,
+        joined from each holder's row), the offer's and the rooftops' counts (once per
+        tuple), money and boxes (per observer, kept by identity, then by value), each one-hot
+        of the auction's moment and each number (made once), the bids (kept by tuple) and
+        the score (per observer, kept by identity)."""
+        raw = canvas.raw
+        if raw is None:
+            self._encode_listed(view, canvas)
+            return
         whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
         (
             seat,
@@ -464,9 +464,12 @@ class EstatesEncoding(Encoding[EstatesView]):
                 face_down,
                 float32_bytes(self._roof_counts(roofs, face_down)),
             )
-        purse = self._seat_purses[slot]
-        if purse[0] is not money or purse[1] is not box:
-            purse = self._purse_for(money, box, start, slot)
+        seen = self._seat_money[slot]
+        if seen[0] is not money:
+            seen = self._seat_money[slot] = (money, self._figures_for(money, start))
+        boxed = self._seat_box[slot]
+        if boxed[0] is not box:
+            boxed = self._seat_box[slot] = (box, self._figures_for(box, start))
         bid_bytes = self._bids_bytes.get(bids)
         if bid_bytes is None:
             bid_bytes = self._bids_of(bids)
@@ -478,13 +481,14 @@ class EstatesEncoding(Encoding[EstatesView]):
             numbers[roof_value] = float32_bytes((roof_value,))
             numbers[turn] = float32_bytes((turn,))
         seats = self._seat_bytes[start]
-        return b"".join(
+        raw[:] = b"".join(
             (
                 board_bytes,
                 owned[1],
                 offered[1],
                 counted[2],
-                purse[2],
+                seen[1],
+                boxed[1],
                 self._phase_bytes[phase],
                 seats[auctioneer],
                 self._stowed_bytes[1 if stowed else 0],
@@ -510,21 +514,17 @@ class EstatesEncoding(Encoding[EstatesView]):
         )
         return found
 
-    def _purse_for(
-        self,
-        money: tuple[int | None, ...],
-        box: tuple[int | None, ...],
-        start: int,
-        slot: int,
-    ) -> tuple[Any, Any, bytes]:
-        """Money and boxes' float32 bytes for the observer ``start``, kept by value, and as
-        the observer's last (``slot``) by identity."""
-        purse = (money, box)
-        made = self._purses[start].get(purse)
+    def _figures_for(self, figures: tuple[int | None, ...], start: int) -> bytes:
+        """Money or boxes per seat from the observer ``start`` (-1 secret) as float32 bytes,
+        kept by value."""
+        kept = self._figures[start]
+        made = kept.get(figures)
         if made is None:
-            made = self._purse_of(purse, start)
-        found = self._seat_purses[slot] = (money, box, made)
-        return found
+            made = float32_bytes(
+                [-1 if figures[other] is None else figures[other] for other in self._orders[start]]
+            )
+            made = _keep(kept, figures, made)
+        return made
 
     def _score_for(
         self,
@@ -553,17 +553,6 @@ class EstatesEncoding(Encoding[EstatesView]):
                 counts[value] += 1
         counts[0] = face_down
         return counts
-
-    def _purse_of(self, purse: tuple[tuple[int | None, ...], ...], start: int) -> bytes:
-        """Money and boxes per seat from the observer ``start`` (-1 secret) as float32 bytes,
-        kept by their sources."""
-        order = self._orders[start]
-        money, box = purse
-        made = float32_bytes(
-            [-1 if money[other] is None else money[other] for other in order]
-            + [-1 if box[other] is None else box[other] for other in order]
-        )
-        return _keep(self._purses[start], purse, made)
 
     def _bids_of(self, bids: tuple[int, ...]) -> bytes:
         """The bids' run (amount, -1 a pass, -2 not yet) as float32 bytes, kept by tuple."""
