@@ -323,6 +323,18 @@ class EstatesEncoding(Encoding[EstatesView]):
             tuple(Place(s, row, lot) for row in range(num_rows) for lot in range(layout.lots + 2))
             for s in seats
         )
+        # Per seat, each piece's auction and each lot's placement (by the lot's index on the
+        # board, row by row) as an (id, action) entry of rule_ids' ids.
+        self._auction_entries = tuple(
+            [(self._auction_id + piece, auction) for piece, auction in enumerate(auctions)]
+            for auctions in self._auctions
+        )
+        lot_at = [
+            index // layout.lots * self._lot_span + index % layout.lots + 1 for index in range(lots)
+        ]
+        self._lot_entries = tuple(
+            [(self._place_id + at, places[at]) for at in lot_at] for places in self._places
+        )
         self._cancels = tuple(
             tuple(Cancel(s, value) for value in range(1, barriers + 1)) for s in seats
         )
@@ -603,10 +615,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         if phase == CHOOSE:
             if not state.stowed and state.money[seat] > 0:
                 found[self._stow_id] = stow
-            auctions = self._auctions[seat]
-            first = self._auction_id
-            for piece in game.selectable(state):
-                found[first + piece] = auctions[piece]
+            # Each piece's (id, action), made once per seat: the entries at C speed.
+            found.update(map(self._auction_entries[seat].__getitem__, game.selectable(state)))
             return LegalIds(found)
         if phase == DECIDE:
             # Sell, and buy when the seat's money covers the high bid: the same ids (shared)
@@ -630,17 +640,14 @@ class EstatesEncoding(Encoding[EstatesView]):
         places = self._places[seat]
         first = self._place_id
         span = self._lot_span
-        lots = layout.lots
         if piece < layout.num_cubes or piece == layout.roof:
             targets = (
                 rules.cube_targets(board, piece % layout.values + 1)
                 if piece < layout.num_cubes
                 else rules.roof_targets(board)
             )
-            for index in targets:
-                at = index // lots * span + index % lots + 1
-                found[first + at] = places[at]
-            return LegalIds(found)
+            # Each lot's (id, action), made once per seat: the entries at C speed.
+            return LegalIds(dict(map(self._lot_entries[seat].__getitem__, targets)))
         if layout.is_barrier(piece):
             for row, lot in rules.barrier_targets(board, piece - layout.barrier_base):
                 at = row * span + lot
