@@ -273,6 +273,8 @@ class EstatesEncoding(Encoding[EstatesView]):
             for piece in range(self._num_pieces)
         ] + [float32_bytes([0] * self._num_pieces)]
         self._bids_bytes: dict[tuple[int, ...], bytes] = {}
+        # The bids' run after k bids: -2 (not yet) for the others, by k.
+        self._bid_pads = [float32_bytes([-2] * (players - 1 - k)) for k in range(players)]
         # Per observer: money's or boxes' bytes by their figures.
         self._figures: list[dict[Any, bytes]] = [{} for _ in seats]
         # The last board made and its numbers before the certificates (shared by every seat's
@@ -568,8 +570,13 @@ class EstatesEncoding(Encoding[EstatesView]):
 
     def _bids_of(self, bids: tuple[int, ...]) -> bytes:
         """The bids' run (amount, -1 a pass, -2 not yet) as float32 bytes, kept by tuple."""
-        players = self._players
-        made = float32_bytes(list(bids[: players - 1]) + [-2] * (players - 1 - len(bids)))
+        shown = bids[: self._players - 1]
+        numbers = self._number_bytes
+        parts = [numbers.get(amount) for amount in shown]
+        if None in parts:
+            made = float32_bytes(list(shown) + [-2] * (self._players - 1 - len(shown)))
+        else:
+            made = b"".join(parts) + self._bid_pads[len(shown)]  # type: ignore[arg-type]
         return _keep(self._bids_bytes, bids, made)
 
     def rule_ids(self, state: EstatesState, seat: int) -> LegalIds | None:
