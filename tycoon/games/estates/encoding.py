@@ -58,12 +58,34 @@ BID_BUCKETS = 12
 PHASE_INDEX = {name: index for index, name in enumerate(PHASE_NAMES)}
 # The view's fields the auction's figures are made from, read as one slice (see encode).
 _FIGURES = field_run(EstatesView, "roof_value", "bids")
-# The fields of the turn slices' first runs, read a run at a time on a float32 buffer (see
-# _turn_run): money and boxes; the moment's phase, auctioneer, stowed flag and piece; the
-# rooftop turned over, the bids, the holder, the seat to act and the turn number.
-_PURSE = field_run(EstatesView, "money", "box")
-_MOMENT = field_run(EstatesView, "phase", "auctioneer", "stowed", "piece")
-_FIGURES_TO_TURN = field_run(EstatesView, "roof_value", "bids", "holder", "to_act", "turn")
+# The view's fields an observation is made from, seat to totals (see encode).
+_OBSERVED = field_run(
+    EstatesView,
+    *[
+        "seat",
+        "players",
+        "board",
+        "offer",
+        "roofs_face_down",
+        "roof_values_left",
+        "money",
+        "box",
+        "phase",
+        "auctioneer",
+        "stowed",
+        "piece",
+        "roof_value",
+        "bids",
+        "holder",
+        "to_act",
+        "turn",
+        "round",
+        "rounds",
+        "start_seat",
+        "wins",
+        "totals",
+    ],
+)
 
 
 class EstatesEncoding(Encoding[EstatesView]):
@@ -209,14 +231,11 @@ class EstatesEncoding(Encoding[EstatesView]):
             )
             for start in range(players)
         ]
-        # On a buffer of float32 numbers, the run from money to the turn number is written
-        # whole at every view (most of it changes between two views of a seat), joined from
-        # the float32 bytes of its parts, made once: a number's, each phase's one-hot, per
-        # observer each seat's one-hot (auctioneer, holder, seat to act; index -1, the last,
-        # for none), each piece's one-hot; and, kept as they first come, a bids tuple's run
-        # and per observer money and boxes' run and the moment's ones (phase to piece).
-        self._turn_bytes_at = 4 * self._turn_at
-        self._turn_bytes_end = 4 * (self._score_start + 1)
+        # On a buffer of float32 numbers the whole observation is written at every view,
+        # joined from the float32 bytes of its parts (see encode), made once: a
+        # number's, each phase's one-hot, per observer each seat's one-hot (auctioneer,
+        # holder, seat to act; index -1, the last, for none), each piece's one-hot; and, kept
+        # as they first come, a bids tuple's run and per observer money and boxes' run.
         self._number_bytes = {value: float32_bytes((value,)) for value in range(-2, 256)}
         self._phase_bytes = {
             name: float32_bytes([1 if index == at else 0 for index in range(phases)])
@@ -231,23 +250,37 @@ class EstatesEncoding(Encoding[EstatesView]):
             for start in seats
         ]
         self._stowed_bytes = (float32_bytes((0,)), float32_bytes((1,)))
+        # Per observer (the last for a spectator): the last certificates, money and boxes,
+        # and score met, with their bytes (see encode).
+        self._seat_certificates: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
+        # Per observer, a certificate's one-hot row by its holder (index -1, the last: nobody).
+        self._holder_rows = [
+            [
+                float32_bytes([1 if index == (holder - start) % players else 0 for index in seats])
+                + float32_bytes((0,))
+                for holder in seats
+            ]
+            + [float32_bytes([0] * players + [1])]
+            for start in seats
+        ]
+        self._seat_money: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
+        self._seat_box: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
+        self._seat_scores: list[tuple[object, object, int, bytes]] = [(None, None, -1, b"")] * (
+            players + 1
+        )
         self._piece_bytes = [
             float32_bytes([1 if index == piece else 0 for index in range(self._num_pieces)])
             for piece in range(self._num_pieces)
         ] + [float32_bytes([0] * self._num_pieces)]
         self._bids_bytes: dict[tuple[int, ...], bytes] = {}
-        # Per observer: money and boxes' bytes by their sources, the moment's by its.
-        self._turn_parts: list[tuple[dict[Any, bytes], dict[Any, bytes]]] = [
-            ({}, {}) for _ in seats
-        ]
+        # The bids' run after k bids: -2 (not yet) for the others, by k.
+        self._bid_pads = [float32_bytes([-2] * (players - 1 - k)) for k in range(players)]
+        # Per observer: money's or boxes' bytes by their figures.
+        self._figures: list[dict[Any, bytes]] = [{} for _ in seats]
         # The last board made and its numbers before the certificates (shared by every seat's
         # canvas, patched in place for the next board: see _board_bytes); each colour's
         # one-hot row of a lot's top cube as float32 bytes (index -1, the last: none).
         self._board_made: tuple[Board | None, bytearray] = (None, bytearray())
-        self._board_bytes_end = 4 * self._certificates_at
-        # The certificates' bytes by holders and observer (see encode), and where they end.
-        self._certificate_bytes: dict[Any, bytes] = {}
-        self._certificates_end = 4 * self.slice_of("certificates").stop
         self._colour_rows = [
             float32_bytes([1 if index == colour else 0 for index in range(colours)])
             for colour in range(colours)
@@ -256,13 +289,14 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._roofs_made: tuple[object, int, bytes] = (None, 0, b"")
         # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
         self._offer_made: tuple[object, bytes] = (None, b"")
-        self._offer_bytes_at = 4 * self._offer_at
         # A cube's colour + 1 and value + 1 as float32 bytes, by cube; an offer row's zeros
         # after k cubes, by k.
         cubes = range(layout.num_cubes)
         self._cube_colour_bytes = [float32_bytes((cube // self._values + 1,)) for cube in cubes]
         self._cube_value_bytes = [float32_bytes((cube % self._values + 1,)) for cube in cubes]
         self._offer_pads = [bytes(4 * (self._offer_slots - k)) for k in range(self._offer_slots)]
+        # An offer row's bytes (colours, values) by its cubes (see _offer_row).
+        self._offer_rows_made: dict[tuple[int, ...], tuple[bytes, bytes]] = {}
         # For ids straight from the rules: each seat's actions, made once, with their ids.
         self._layout = layout
         self._minimum_bid: int = game.minimum_bid  # type: ignore[attr-defined]
@@ -291,11 +325,25 @@ class EstatesEncoding(Encoding[EstatesView]):
             tuple(Place(s, row, lot) for row in range(num_rows) for lot in range(layout.lots + 2))
             for s in seats
         )
+        # Per seat, each piece's auction and each lot's placement (by the lot's index on the
+        # board, row by row) as an (id, action) entry of rule_ids' ids.
+        self._auction_entries = tuple(
+            [(self._auction_id + piece, auction) for piece, auction in enumerate(auctions)]
+            for auctions in self._auctions
+        )
+        lot_at = [
+            index // layout.lots * self._lot_span + index % layout.lots + 1 for index in range(lots)
+        ]
+        self._lot_entries = tuple(
+            [(self._place_id + at, places[at]) for at in lot_at] for places in self._places
+        )
         self._cancels = tuple(
             tuple(Cancel(s, value) for value in range(1, barriers + 1)) for s in seats
         )
 
-    def encode(self, view: EstatesView, canvas: Canvas) -> None:
+    def _encode_listed(self, view: EstatesView, canvas: Canvas) -> None:
+        """The general way (any canvas's data; the reference the float32 buffer's bytes are
+        tested against)."""
         players = self._players
         seat = view.seat
         # What each part was last made from (the persistent canvas's record; a fresh canvas,
@@ -303,116 +351,66 @@ class EstatesEncoding(Encoding[EstatesView]):
         memo = canvas.memo
         if memo is None:
             memo = {}
-        # The board and the offer change only now and then: written once per change.
+        # The general way (a list, the reference the buffer's bytes are tested against; on a
+        # persistent canvas, each part written only when what it is made from changed).
         board = view.board
         last = memo.get("board")
         if last is not board:
             memo["board"] = board
-            raw = canvas.raw
-            if raw is not None:
-                # A float32 buffer: the board's numbers but the certificates (the same for
-                # every seat) copied whole from the bytes kept for the last board made, and the
-                # certificates (seats from the observer) moved where they changed.
-                raw[0 : self._board_bytes_end] = self._board_bytes(board)
-                certificates = board.certificates
-                if last is None or certificates is not last.certificates:
-                    # Their one-hot rows as float32 bytes, kept by holders and observer.
-                    key = (certificates, seat)
-                    owned = self._certificate_bytes.get(key)
-                    if owned is None:
-                        owned = _keep(
-                            self._certificate_bytes,
-                            key,
-                            float32_bytes(self._certificate_numbers(certificates, seat)),
-                        )
-                    raw[self._board_bytes_end : self._certificates_end] = owned
-            else:
-                self._board(board, last, seat, canvas)
+            self._board(board, last, seat, canvas)
         offer = view.offer
         if memo.get("offer") is not offer:
             memo["offer"] = offer
-            # The same offer for every seat: its numbers made once, and their float32 bytes
-            # (copied whole into a float32 buffer).
-            made = self._offer_made
-            if made[0] is not offer:
-                made = self._offer_made = (offer, self._offer_bytes(offer))
-            raw = canvas.raw
-            if raw is not None:
-                raw[self._offer_bytes_at : self._offer_bytes_at + len(made[1])] = made[1]
-            else:
-                canvas.block("offer values", self._offer_at, self._offer(offer))
+            canvas.block("offer values", self._offer_at, self._offer(offer))
         roofs = view.roof_values_left
         if memo.get("roofs") is not roofs:
             memo["roofs"] = roofs
-            raw = canvas.raw
-            if raw is not None:
-                # The same rooftops for every seat: their counts' float32 bytes made once per
-                # tuple (and count face down, its length in a game's views).
-                face_down = view.roofs_face_down
-                counted = self._roofs_made
-                if counted[0] is not roofs or counted[1] != face_down:
-                    counted = self._roofs_made = (
-                        roofs,
-                        face_down,
-                        float32_bytes(self._roof_counts(roofs, face_down)),
-                    )
-                raw[4 * self._roofs_at : 4 * self._roofs_at + len(counted[2])] = counted[2]
-            else:
-                canvas.block(
-                    "roof counts", self._roofs_at, self._roof_counts(roofs, view.roofs_face_down)
-                )
+            canvas.block(
+                "roof counts", self._roofs_at, self._roof_counts(roofs, view.roofs_face_down)
+            )
         start = seat or 0
         order = self._orders[start]
-        raw = canvas.raw
-        if raw is not None:
-            # A float32 buffer: money, boxes, the auction's moment and the turn number (most of
-            # which changes between two views of a seat) joined from their parts' bytes and
-            # written at once.
-            raw[self._turn_bytes_at : self._turn_bytes_end] = self._turn_run(view, start)
-        else:
-            # The general way (a fresh canvas, the reference the buffer's bytes are tested
-            # against): the turn slices in three runs, each written only when what it is made
-            # from changed: money and boxes, the auction's moment (phase to the seat to act),
-            # the score.
-            money = view.money
-            box = view.box
-            if memo.get("purse") != (money, box):
-                memo["purse"] = (money, box)
-                canvas.put(
-                    self._turn_at,
-                    [-1 if money[other] is None else money[other] for other in order]
-                    + [-1 if box[other] is None else box[other] for other in order],
-                )
-            # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
-            # act), each group's one moved only where it moved (-1: none set), found in the
-            # observer's tables; its figures (the rooftop turned over, the bids) and the turn
-            # number written when they changed.
-            moment = self._moment_start
-            auctioneers, holders, pieces = self._moment_tables[start]
-            to_act = view.to_act
-            ones = (
-                self._phase_at[view.phase],
-                auctioneers[view.auctioneer],
-                self._stowed_one if view.stowed else -1,
-                pieces[view.piece],
-                holders[view.holder],
-                holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
+        # The turn slices in three runs: money and boxes, the auction's moment (phase to
+        # the seat to act), the score.
+        money = view.money
+        box = view.box
+        if memo.get("purse") != (money, box):
+            memo["purse"] = (money, box)
+            canvas.put(
+                self._turn_at,
+                [-1 if money[other] is None else money[other] for other in order]
+                + [-1 if box[other] is None else box[other] for other in order],
             )
-            canvas.ones("moment", moment, moment + len(self._moment), ones)
-            whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
-            figures = whole[_FIGURES]
-            if memo.get("figure sources") != figures:
-                memo["figure sources"] = figures
-                roof_value, bids = figures
-                values: list[float] = [roof_value, *bids[: players - 1]]
-                if len(bids) < players - 1:
-                    values += [-2] * (players - 1 - len(bids))
-                canvas.put(moment + self._roof_value_at, values)
-            # The turn moves at every auction, the rest of the score only between rounds.
-            turn = view.turn
-            if memo.get("turn") != turn:
-                memo["turn"] = turn
-                canvas.data[self._score_start] = turn
+        # The auction's moment: its ones (phase, auctioneer, stowed, piece, holder, seat to
+        # act), each group's one moved only where it moved (-1: none set), found in the
+        # observer's tables; its figures (the rooftop turned over, the bids) and the turn
+        # number written when they changed.
+        moment = self._moment_start
+        auctioneers, holders, pieces = self._moment_tables[start]
+        to_act = view.to_act
+        ones = (
+            self._phase_at[view.phase],
+            auctioneers[view.auctioneer],
+            self._stowed_one if view.stowed else -1,
+            pieces[view.piece],
+            holders[view.holder],
+            holders[to_act[0]] + self._to_act_at - self._holder_at if to_act else -1,
+        )
+        canvas.ones("moment", moment, moment + len(self._moment), ones)
+        whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
+        figures = whole[_FIGURES]
+        if memo.get("figure sources") != figures:
+            memo["figure sources"] = figures
+            roof_value, bids = figures
+            values: list[float] = [roof_value, *bids[: players - 1]]
+            if len(bids) < players - 1:
+                values += [-2] * (players - 1 - len(bids))
+            canvas.put(moment + self._roof_value_at, values)
+        # The turn moves at every auction, the rest of the score only between rounds.
+        turn = view.turn
+        if memo.get("turn") != turn:
+            memo["turn"] = turn
+            canvas.data[self._score_start] = turn
         wins, totals = view.wins, view.totals
         score = (start, view.round, wins, totals)
         if memo.get("score sources") != score:
@@ -425,6 +423,141 @@ class EstatesEncoding(Encoding[EstatesView]):
                 + [totals[other] for other in order],
             )
 
+    def encode(self, view: EstatesView, canvas: Canvas) -> None:
+        """On a float32 buffer, the whole observation written at once as float32 bytes (the
+        same numbers as the general way, ``_encode_listed``), joined from its parts' bytes:
+        the board's (made once per board for every seat), the certificates' (per observer,
+        joined from each holder's row), the offer's and the rooftops' counts (once per
+        tuple), money and boxes (per observer, kept by identity, then by value), each one-hot
+        of the auction's moment and each number (made once), the bids (kept by tuple) and
+        the score (per observer, kept by identity)."""
+        raw = canvas.raw
+        if raw is None:
+            self._encode_listed(view, canvas)
+            return
+        whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
+        (
+            seat,
+            _,
+            board,
+            offer,
+            face_down,
+            roofs,
+            money,
+            box,
+            phase,
+            auctioneer,
+            stowed,
+            piece,
+            roof_value,
+            bids,
+            holder,
+            to_act,
+            turn,
+            round_,
+            rounds,
+            _,
+            wins,
+            totals,
+        ) = whole[_OBSERVED]
+        start = 0 if seat is None else seat
+        slot = self._players if seat is None else seat
+        made = self._board_made
+        board_bytes = made[1] if made[0] is board else self._board_bytes(board)
+        certificates = board.certificates
+        owned = self._seat_certificates[slot]
+        if owned[0] is not certificates:
+            owned = self._certificates_for(certificates, seat, slot)
+        offered = self._offer_made
+        if offered[0] is not offer:
+            offered = self._offer_made = (offer, self._offer_bytes(offer))
+        counted = self._roofs_made
+        if counted[0] is not roofs or counted[1] != face_down:
+            counted = self._roofs_made = (
+                roofs,
+                face_down,
+                float32_bytes(self._roof_counts(roofs, face_down)),
+            )
+        seen = self._seat_money[slot]
+        if seen[0] is not money:
+            seen = self._seat_money[slot] = (money, self._figures_for(money, start))
+        boxed = self._seat_box[slot]
+        if boxed[0] is not box:
+            boxed = self._seat_box[slot] = (box, self._figures_for(box, start))
+        bid_bytes = self._bids_bytes.get(bids)
+        if bid_bytes is None:
+            bid_bytes = self._bids_of(bids)
+        score = self._seat_scores[slot]
+        if score[0] is not wins or score[1] is not totals or score[2] != round_:
+            score = self._score_for(wins, totals, round_, rounds, start, slot)
+        numbers = self._number_bytes
+        if roof_value not in numbers or turn not in numbers:
+            numbers[roof_value] = float32_bytes((roof_value,))
+            numbers[turn] = float32_bytes((turn,))
+        seats = self._seat_bytes[start]
+        raw[:] = b"".join(
+            (
+                board_bytes,
+                owned[1],
+                offered[1],
+                counted[2],
+                seen[1],
+                boxed[1],
+                self._phase_bytes[phase],
+                seats[auctioneer],
+                self._stowed_bytes[1 if stowed else 0],
+                self._piece_bytes[piece],
+                numbers[roof_value],
+                bid_bytes,
+                seats[holder],
+                seats[to_act[0] if to_act else -1],
+                numbers[turn],
+                score[3],
+            )
+        )
+
+    def _certificates_for(
+        self, certificates: tuple[int, ...], seat: int | None, slot: int
+    ) -> tuple[tuple[int, ...], bytes]:
+        """The certificates' one-hot rows as float32 bytes for the observer ``seat``, joined
+        from each holder's row, kept as the observer's last (``slot``)."""
+        rows = self._holder_rows[0 if seat is None else seat]
+        found = self._seat_certificates[slot] = (
+            certificates,
+            b"".join([rows[holder] for holder in certificates]),
+        )
+        return found
+
+    def _figures_for(self, figures: tuple[int | None, ...], start: int) -> bytes:
+        """Money or boxes per seat from the observer ``start`` (-1 secret) as float32 bytes,
+        kept by value."""
+        kept = self._figures[start]
+        made = kept.get(figures)
+        if made is None:
+            made = float32_bytes(
+                [-1 if figures[other] is None else figures[other] for other in self._orders[start]]
+            )
+            made = _keep(kept, figures, made)
+        return made
+
+    def _score_for(
+        self,
+        wins: tuple[int, ...],
+        totals: tuple[int, ...],
+        round_: int,
+        rounds: int,
+        start: int,
+        slot: int,
+    ) -> tuple[Any, Any, int, bytes]:
+        """The round, the rounds and each seat's wins and totals from the observer ``start``
+        as float32 bytes, kept as the observer's last (``slot``) by identity."""
+        order = self._orders[start]
+        made = float32_bytes(
+            [round_, rounds] + [wins[other] for other in order] + [totals[other] for other in order]
+        )
+        found = self._seat_scores[slot] = (wins, totals, round_, made)
+        return found
+
     def _roof_counts(self, roofs: tuple[int, ...], face_down: int) -> list[float]:
         """The rooftops face down, then how many of each value 1.. are left."""
         max_roof = self._max_roof
@@ -435,71 +568,15 @@ class EstatesEncoding(Encoding[EstatesView]):
         counts[0] = face_down
         return counts
 
-    def _turn_run(self, view: EstatesView, start: int) -> bytes:
-        """The float32 bytes of the turn slices from money to the turn number, for the observer
-        ``start``: the same numbers as the general way (see encode). Its parts' bytes are
-        kept by their sources (for this observer): money and boxes; phase, auctioneer,
-        stowed and piece; the bids."""
-        whole: tuple[Any, ...] = view  # read by runs of fields (see field_run)
-        purses, moments = self._turn_parts[start]
-        purse = whole[_PURSE]
-        purse_bytes = purses.get(purse)
-        if purse_bytes is None:
-            purse_bytes = self._purse_of(purse, start)
-        moment = whole[_MOMENT]
-        moment_bytes = moments.get(moment)
-        if moment_bytes is None:
-            moment_bytes = self._moment_of(moment, start)
-        roof_value, bids, holder, to_act, turn = whole[_FIGURES_TO_TURN]
-        bid_bytes = self._bids_bytes.get(bids)
-        if bid_bytes is None:
-            bid_bytes = self._bids_of(bids)
-        numbers = self._number_bytes
-        seats = self._seat_bytes[start]
-        if roof_value not in numbers or turn not in numbers:
-            numbers[roof_value] = float32_bytes((roof_value,))
-            numbers[turn] = float32_bytes((turn,))
-        return b"".join(
-            (
-                purse_bytes,
-                moment_bytes,
-                numbers[roof_value],
-                bid_bytes,
-                seats[holder],
-                seats[to_act[0] if to_act else -1],
-                numbers[turn],
-            )
-        )
-
-    def _purse_of(self, purse: tuple[tuple[int | None, ...], ...], start: int) -> bytes:
-        """Money and boxes per seat from the observer ``start`` (-1 secret) as float32 bytes,
-        kept by their sources."""
-        order = self._orders[start]
-        money, box = purse
-        made = float32_bytes(
-            [-1 if money[other] is None else money[other] for other in order]
-            + [-1 if box[other] is None else box[other] for other in order]
-        )
-        return _keep(self._turn_parts[start][0], purse, made)
-
-    def _moment_of(self, moment: tuple[Any, ...], start: int) -> bytes:
-        """The one-hot phase, auctioneer, stowed flag and piece as float32 bytes for the
-        observer ``start``, kept by their sources."""
-        phase, auctioneer, stowed, piece = moment
-        made = b"".join(
-            (
-                self._phase_bytes[phase],
-                self._seat_bytes[start][auctioneer],
-                self._stowed_bytes[1 if stowed else 0],
-                self._piece_bytes[piece],
-            )
-        )
-        return _keep(self._turn_parts[start][1], moment, made)
-
     def _bids_of(self, bids: tuple[int, ...]) -> bytes:
         """The bids' run (amount, -1 a pass, -2 not yet) as float32 bytes, kept by tuple."""
-        players = self._players
-        made = float32_bytes(list(bids[: players - 1]) + [-2] * (players - 1 - len(bids)))
+        shown = bids[: self._players - 1]
+        numbers = self._number_bytes
+        parts = [numbers.get(amount) for amount in shown]
+        if None in parts:
+            made = float32_bytes(list(shown) + [-2] * (self._players - 1 - len(shown)))
+        else:
+            made = b"".join(parts) + self._bid_pads[len(shown)]  # type: ignore[arg-type]
         return _keep(self._bids_bytes, bids, made)
 
     def rule_ids(self, state: EstatesState, seat: int) -> LegalIds | None:
@@ -545,10 +622,8 @@ class EstatesEncoding(Encoding[EstatesView]):
         if phase == CHOOSE:
             if not state.stowed and state.money[seat] > 0:
                 found[self._stow_id] = stow
-            auctions = self._auctions[seat]
-            first = self._auction_id
-            for piece in game.selectable(state):
-                found[first + piece] = auctions[piece]
+            # Each piece's (id, action), made once per seat: the entries at C speed.
+            found.update(map(self._auction_entries[seat].__getitem__, game.selectable(state)))
             return LegalIds(found)
         if phase == DECIDE:
             # Sell, and buy when the seat's money covers the high bid: the same ids (shared)
@@ -572,17 +647,14 @@ class EstatesEncoding(Encoding[EstatesView]):
         places = self._places[seat]
         first = self._place_id
         span = self._lot_span
-        lots = layout.lots
         if piece < layout.num_cubes or piece == layout.roof:
             targets = (
                 rules.cube_targets(board, piece % layout.values + 1)
                 if piece < layout.num_cubes
                 else rules.roof_targets(board)
             )
-            for index in targets:
-                at = index // lots * span + index % lots + 1
-                found[first + at] = places[at]
-            return LegalIds(found)
+            # Each lot's (id, action), made once per seat: the entries at C speed.
+            return LegalIds(dict(map(self._lot_entries[seat].__getitem__, targets)))
         if layout.is_barrier(piece):
             for row, lot in rules.barrier_targets(board, piece - layout.barrier_base):
                 at = row * span + lot
@@ -667,16 +739,6 @@ class EstatesEncoding(Encoding[EstatesView]):
             ],
         )
 
-    def _certificate_numbers(self, certificates: tuple[int, ...], seat: int | None) -> list[float]:
-        """The certificates' one-hot rows for the observer ``seat`` (as ``_certificates``)."""
-        players = self._players
-        numbers: list[float] = []
-        for holder in certificates:
-            row = [0] * (players + 1)
-            row[players if holder < 0 else relative_seat(holder, seat, players)] = 1
-            numbers += row
-        return numbers
-
     def _board_bytes(self, board: Board) -> bytearray:
         """The float32 bytes of the board's slices before the certificates (the same numbers as
         ``_board`` writes, for every observer): kept for the last board made, and made from
@@ -751,16 +813,32 @@ class EstatesEncoding(Encoding[EstatesView]):
 
     def _offer_bytes(self, offer: tuple[tuple[int, ...], ...]) -> bytes:
         """The offer's numbers (see ``_offer``) as float32 bytes, joined from each cube's."""
+        kept = self._offer_rows_made
+        colours: list[bytes] = []
+        values: list[bytes] = []
+        for row in range(self._offer_rows):
+            cubes = offer[row] if row < len(offer) else ()
+            made = kept.get(cubes)
+            if made is None:
+                made = self._offer_row(cubes)
+            colours.append(made[0])
+            values.append(made[1])
+        return b"".join(colours) + b"".join(values)
+
+    def _offer_row(self, cubes: tuple[int, ...]) -> tuple[bytes, bytes]:
+        """An offer row's colours + 1 and values + 1 as float32 bytes (zeros after its cubes),
+        kept by the row (a new offer shares the rows nothing was taken from)."""
         slots = self._offer_slots
-        pads = self._offer_pads
-        rows = [offer[row] if row < len(offer) else () for row in range(self._offer_rows)]
-        parts: list[bytes] = []
-        for table in (self._cube_colour_bytes, self._cube_value_bytes):
-            for cubes in rows:
-                parts += map(table.__getitem__, cubes[:slots])
-                if len(cubes) < slots:
-                    parts.append(pads[len(cubes)])
-        return b"".join(parts)
+        pad = self._offer_pads[len(cubes)] if len(cubes) < slots else b""
+        made = (
+            b"".join(map(self._cube_colour_bytes.__getitem__, cubes[:slots])) + pad,
+            b"".join(map(self._cube_value_bytes.__getitem__, cubes[:slots])) + pad,
+        )
+        kept = self._offer_rows_made
+        if len(kept) >= 4096:
+            kept.clear()
+        kept[cubes] = made
+        return made
 
     def _offer(self, offer: tuple[tuple[int, ...], ...]) -> list[float]:
         out = FeatureWriter()

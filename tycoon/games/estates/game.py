@@ -176,6 +176,9 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             tuple(Cancel(s, v) for v in range(layout.num_barriers + 1)) for s in range(n)
         )
         self._cache: tuple[EstatesState | None, int, tuple[Any, ...]] = (None, -1, ())
+        # Per seat, the secret figures it sees (its own, None for the others) by its own figure:
+        # one tuple per figure, as _seen_figures makes it (see _seen).
+        self._seen_made: tuple[dict[int, tuple[int | None, ...]], ...] = tuple({} for _ in range(n))
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -701,9 +704,9 @@ class Estates(Game[EstatesState, Action, EstatesView]):
             if state.results is prev_state.results:
                 results = prev_view.results
         if money is None:
-            money = _seen_figures(state.money, seat, secret)
+            money = self._seen(state.money, seat, secret)
         if box is None:
-            box = _seen_figures(state.box, seat, secret)
+            box = self._seen(state.box, seat, secret)
         if results is None:
             results = _seen_results(state.results, seat, secret)
         return _new_view(
@@ -737,6 +740,29 @@ class Estates(Game[EstatesState, Action, EstatesView]):
                 state.paid,
             ),
         )
+
+    def _seen(
+        self, figures: tuple[int, ...], seat: int | None, secret: bool
+    ) -> tuple[int | None, ...]:
+        """``_seen_figures(figures, seat, secret)``; while secret, for a seat, the tuple made
+        before for the same own figure (the others are hidden alike), so that a seat's views
+        share it."""
+        if (
+            not secret
+            or seat is None
+            or not 0 <= seat < len(figures)
+            or len(figures) != self.players
+        ):
+            return _seen_figures(figures, seat, secret)
+        made = self._seen_made[seat]
+        figure = figures[seat]
+        seen = made.get(figure)
+        if seen is None:
+            seen = _seen_figures(figures, seat, secret)
+            if len(made) >= 1024:
+                made.clear()
+            made[figure] = seen
+        return seen
 
     def sample_state(self, view: EstatesView, rng: Rng) -> EstatesState:
         """The view's state with every hidden figure redrawn: other seats' money in hand and
