@@ -784,44 +784,64 @@ class WaterRightsEncoding(Encoding[View]):
         again, the same bytes)."""
         size = 4 * CELL_FIGURES
         number = self._number_bytes
-        rows = self._kind_rows
-        made = list(packs)
-        for figure, now, old in (
-            (0, town.cells, was.cells),
-            (1, town.water, was.water),
-            (2, town.paid, was.paid),
-        ):
-            if now is old:
-                continue
-            was_pack = made[figure]
-            now_pack = made[figure] = _small(now) if figure == 0 else _unsigned(now)
-            changed_cells: Any
-            if was_pack is not None and now_pack is not None:
-                changed_cells = _changed_bytes(was_pack ^ now_pack)
+        cells_pack, water_pack, paid_pack = packs
+        changed_cells: Any
+        now = town.cells
+        old = was.cells
+        if now is not old:
+            now_pack = _small(now)
+            if cells_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(cells_pack ^ now_pack)
             else:
                 changed_cells = compress(range(len(now)), map(is_not, now, old))
-            if figure:
-                offset = 4 * figure
-                for cell in changed_cells:
-                    at = cell * size + offset
-                    cells_bytes[at : at + 4] = _number(number, now[cell])
+            cells_pack = now_pack
+            rows = self._kind_rows
+            for cell in changed_cells:
+                at = cell * size
+                kind = now[cell]
+                cells_bytes[at : at + 4] = number.get(kind + 1) or _number(number, kind + 1)
+                cells_bytes[at + 20 : at + size] = rows[kind]
+        now = town.water
+        old = was.water
+        if now is not old:
+            now_pack = _unsigned(now)
+            if water_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(water_pack ^ now_pack)
             else:
-                for cell in changed_cells:
-                    at = cell * size
-                    kind = now[cell]
-                    cells_bytes[at : at + 4] = _number(number, kind + 1)
-                    cells_bytes[at + 20 : at + size] = rows[kind]
-        for offset, now_bits, was_bits in (
-            (12, town.farms, was.farms),
-            (16, town.plants, was.plants),
-        ):
-            changed = now_bits ^ was_bits
-            while changed:
-                low = changed & -changed
-                at = (low.bit_length() - 1) * size + offset
-                cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
-                changed ^= low
-        return made[0], made[1], made[2]
+                changed_cells = compress(range(len(now)), map(is_not, now, old))
+            water_pack = now_pack
+            for cell in changed_cells:
+                at = cell * size + 4
+                value = now[cell]
+                cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
+        now = town.paid
+        old = was.paid
+        if now is not old:
+            now_pack = _unsigned(now)
+            if paid_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(paid_pack ^ now_pack)
+            else:
+                changed_cells = compress(range(len(now)), map(is_not, now, old))
+            paid_pack = now_pack
+            for cell in changed_cells:
+                at = cell * size + 8
+                value = now[cell]
+                cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
+        now_bits = town.farms
+        changed = now_bits ^ was.farms
+        while changed:
+            low = changed & -changed
+            at = (low.bit_length() - 1) * size + 12
+            cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
+            changed ^= low
+        now_bits = town.plants
+        changed = now_bits ^ was.plants
+        while changed:
+            low = changed & -changed
+            at = (low.bit_length() - 1) * size + 16
+            cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
+            changed ^= low
+        return cells_pack, water_pack, paid_pack
 
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
@@ -981,8 +1001,14 @@ def _unsigned(values: tuple[int, ...]) -> int | None:
         return None
 
 
-def _changed_bytes(changed: int) -> list[int]:
-    """The indices of the nonzero bytes of ``changed``, lowest first."""
+def _changed_bytes(changed: int) -> Sequence[int]:
+    """The indices of the nonzero bytes of ``changed``, lowest first (one alone, the commonest
+    case, found from the lowest and highest bits)."""
+    if not changed:
+        return ()
+    index = ((changed & -changed).bit_length() - 1) >> 3
+    if (changed.bit_length() - 1) >> 3 == index:
+        return (index,)
     found: list[int] = []
     while changed:
         index = ((changed & -changed).bit_length() - 1) >> 3
