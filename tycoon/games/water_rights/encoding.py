@@ -18,6 +18,7 @@ from tycoon.core import Action, AmountRange
 from tycoon.core.encoding import (
     LATER,
     ActionKind,
+    BitIds,
     Canvas,
     Encoding,
     FeatureSlice,
@@ -59,7 +60,6 @@ from tycoon.games.water_rights.rules import (
     _colour_combos,
     capacity,
     fill_choices,
-    hand_entry,
     placement_mask,
 )
 from tycoon.games.water_rights.state import (
@@ -81,6 +81,8 @@ if TYPE_CHECKING:
     from tycoon.games.water_rights.game import WaterRights
 
 REQUEST_BUCKETS = 8
+# At most this many ids a seat are kept to be handed out again (see _ids_of).
+_KEPT_IDS = 4096
 TAXABLE = len(COLOURS) - 1  # grey is never taxed
 TOWN_FIGURES = 13
 CELL_FIGURES = 5 + len(COLOURS)
@@ -320,6 +322,64 @@ class WaterRightsEncoding(Encoding[View]):
             for seat in seats
         ]
 
+        # The ids of those turns as an integer's bits (see rule_ids), worked out from the same
+        # figures: per seat every action they may offer, by id, made once (equal to the game's,
+        # the builds too), and per kind of choice its ids' bits.
+        by_id: list[dict[int, Action]] = [{} for _ in seats]
+        for seat in seats:
+            actions = by_id[seat]
+            for colour_id, _, colours in self._colour_choices[seat]:
+                actions[colour_id] = colours
+            for _, tax_id, tax in self._tax_moves[seat]:
+                actions[tax_id] = tax
+            for _, _, water_id, water in self._water_moves[seat]:
+                actions[water_id] = water
+            done_id, done = self._dones[seat]
+            actions[done_id] = done
+            for _, _, drafts in self._draft_lines[seat]:
+                for draft_id, draft in drafts:
+                    actions[draft_id] = draft
+            for (name, legacy), fill_id in self._fill_ids.items():
+                actions[fill_id] = Fill(seat, name, legacy)
+            for _, post_id, post in self._posts[seat]:
+                actions[post_id] = post
+            for cell, destroy_id in enumerate(self._destroy_ids):
+                actions[destroy_id] = DESTROYS[seat][cell]
+            for build_id, (card, name) in self._builds.items():
+                actions[build_id] = Build(seat, card, name)
+        self._action_of = [actions.__getitem__ for actions in by_id]
+        self._kept_ids: list[dict[int, BitIds]] = [{} for _ in seats]
+        self._done_bit = 1 << self.base_id(Done)
+        self._setup_bits = 0
+        for colour_id, _, _ in self._colour_choices[0]:
+            self._setup_bits |= 1 << colour_id
+        # (By the taxed colours' mask: every other choice of colours.)
+        self._colour_choice_bits: dict[int, int] = {}
+        for colour_id, mask, _ in self._colour_choices[0]:
+            self._colour_choice_bits[mask] = self._setup_bits & ~(1 << colour_id)
+        # (By the tax's dollars and tiles, made when first met: the moves the limits allow.)
+        self._tax_bits: dict[tuple[int, int], int] = {}
+        self._tax_steps = [(step, 1 << tax_id) for step, tax_id, _ in self._tax_moves[0]]
+        self._water_steps = [
+            (part, change, 1 << water_id) for part, change, water_id, _ in self._water_moves[0]
+        ]
+        self._draft_bits = [
+            (line, surcharges, [1 << draft_id for draft_id, _ in drafts])
+            for line, surcharges, drafts in self._draft_lines[0]
+        ]
+        # (A card's builds are ids side by side in cell order, as are the destroys: a placement
+        # mask shifted to the first of them is their bits.)
+        self._build_shift = [self._build_ids[kind.slug][0] for kind in rules.kinds]
+        for kind in rules.kinds:
+            at = self._build_ids[kind.slug]
+            if at != list(range(at[0], at[0] + len(at))):
+                raise ValueError(f"the builds of {kind.slug} are not side by side")
+        self._destroy_shift = self._destroy_ids[0]
+        if self._destroy_ids != list(range(self._destroy_shift, self._destroy_shift + CELLS)):
+            raise ValueError("the destroys are not side by side")
+        self._fill_bits = {key: 1 << fill_id for key, fill_id in self._fill_ids.items()}
+        self._post_bits = [(target, 1 << post_id) for target, post_id, _ in self._posts[0]]
+
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
         """The building phase's choices give their builds as cells per card: each build's id
         is found from its card and cell, its action made only when the id is looked up (a
@@ -372,86 +432,94 @@ class WaterRightsEncoding(Encoding[View]):
         return ids
 
     def rule_ids(self, state: State, seat: int) -> LegalIds | None:
-        """The King's turn and a mayor's drafting, worked out from the few figures
-        ``king_choices`` and ``draft_choices`` read, with actions made once per seat (equal to
-        the game's, which it makes anew every time): in the set-up, every choice of taxed
-        colours; later, the other choices of colours, the tax and water price moves the limits
-        allow (each kind while the King has not changed it this turn), and done; drafting, each
-        card of the two lines the town's cash covers with its slot's surcharge, and done.
-        Other decisions take the listed path."""
+        """The King's turn, a mayor's drafting and building, worked out from the few figures
+        ``king_choices``, ``draft_choices`` and ``build_choices`` read, as an integer's bits
+        (each id's action made once per seat, equal to the game's, which it makes anew every
+        time): in the set-up, every choice of taxed colours; later, the other choices of
+        colours, the tax and water price moves the limits allow (each kind while the King has
+        not changed it this turn), and done; drafting, each card of the two lines the town's
+        cash covers with its slot's surcharge, and done; building, see ``_build_bits``. Other
+        decisions take the listed path."""
         phase = state.phase
         if self._seat_of_role[state.active] != seat:
             return None
-        found: dict[int, Any] = {}
+        if phase == BUILD:
+            return self._ids_of(self._build_bits(state, seat), seat)
         if phase == DRAFT:
             cash = state.towns[state.active - 1].cash
             costs = self._costs
-            for line, surcharges, drafts in self._draft_lines[seat]:
+            bits = self._done_bit
+            for line, surcharges, slot_bits in self._draft_bits:
                 for slot, card in enumerate(state.district_line if line else state.plant_line):
                     if card != EMPTY and costs[card] + surcharges[slot] <= cash:
-                        draft_id, draft = drafts[slot]
-                        found[draft_id] = draft
-            done_id, done = self._dones[seat]
-            found[done_id] = done
-            return LegalIds(found)
-        if phase == BUILD:
-            return self._build_ids_of(state, seat)
+                        bits |= slot_bits[slot]
+            return self._ids_of(bits, seat)
         if phase == KING_SETUP:
-            for colour_id, _, colours in self._colour_choices[seat]:
-                found[colour_id] = colours
-            return LegalIds(found)
+            return self._ids_of(self._setup_bits, seat)
         if phase != KING_POLICY:
             return None
         changes = state.king_changes
+        bits = self._done_bit
         if not changes & CHANGED_COLOURS:
-            taxed = state.tax_colours
-            for colour_id, mask, colours in self._colour_choices[seat]:
-                if mask != taxed:
-                    found[colour_id] = colours
-        economy = self._economy
+            bits |= self._colour_choice_bits.get(state.tax_colours, self._setup_bits)
         if not changes & CHANGED_TAX:
             dollars, tiles = state.tax_dollars, state.tax_tiles
-            for (tax_dollars, tax_tiles), tax_id, tax in self._tax_moves[seat]:
-                if tax_rate_allowed(economy, dollars + tax_dollars, tiles + tax_tiles):
-                    found[tax_id] = tax
+            tax = self._tax_bits.get((dollars, tiles))
+            if tax is None:
+                tax = 0
+                economy = self._economy
+                for (tax_dollars, tax_tiles), tax_bit in self._tax_steps:
+                    if tax_rate_allowed(economy, dollars + tax_dollars, tiles + tax_tiles):
+                        tax |= tax_bit
+                self._tax_bits[dollars, tiles] = tax
+            bits |= tax
         if not changes & CHANGED_WATER:
-            for part, change, water_id, water in self._water_moves[seat]:
+            bounds = self._water_bounds
+            for part, change, water_bit in self._water_steps:
                 value = state.water_dollars if part else state.water_units
-                low, high = self._water_bounds[part]
+                low, high = bounds[part]
                 if low <= value + change <= high:
-                    found[water_id] = water
-        done_id, done = self._dones[seat]
-        found[done_id] = done
-        return LegalIds(found)
+                    bits |= water_bit
+        return self._ids_of(bits, seat)
 
-    def _build_ids_of(self, state: State, seat: int) -> LegalIds:
+    def _ids_of(self, bits: int, seat: int) -> BitIds:
+        """``seat``'s ids of ``bits``, handed out again whenever the same ids come back (shared,
+        so that their mask is made once: a King's or a drafting turn's ids mostly come back)."""
+        kept = self._kept_ids[seat]
+        ids = kept.get(bits)
+        if ids is None:
+            if len(kept) >= _KEPT_IDS:
+                kept.clear()
+            ids = kept[bits] = BitIds(bits, self._action_of[seat])
+            ids.shared = True
+        return ids
+
+    def _build_bits(self, state: State, seat: int) -> int:
         """The building phase's ids as ``legal_ids`` finds them in ``build_choices``' list,
-        from the same rules: each card in hand the town's cash covers (once per kind) on each
-        cell its placement allows (built when looked up); the plants' fills; a trading post
-        to each mayor without one while the turn, cash and capacity allow; each tile (not the
-        facility) the treasury can buy back; and done."""
+        from the same rules, as bits: each card in hand the town's cash covers (once per kind)
+        on each cell its placement allows (the placement mask shifted to the card's builds);
+        the plants' fills; a trading post to each mayor without one while the turn, cash and
+        capacity allow; each tile (not the facility) the treasury can buy back; and done."""
         rules = self._rules
         role = state.active
         town = state.towns[role - 1]
         layout = rules.town(role)
         kinds = self.kinds_table
-        found: dict[int, Any] = {}
-        seen: set[int] = set()
-        hand = town.hand
+        shifts = self._build_shift
+        bits = self._done_bit
+        seen = 0
         cash = town.cash
-        for kind_id, _paid, _due in hand:
-            if kind_id in seen:
+        # (A kind is built from the earliest card of it the mayor can pay for: it is offered
+        # when one of its cards' due is within the cash.)
+        for kind_id, _paid, due in town.hand:
+            if due > cash or seen >> kind_id & 1:
                 continue
-            seen.add(kind_id)
-            if hand[hand_entry(town, kind_id)][2] > cash:
-                continue
-            kind = kinds[kind_id]
-            at = self._build_ids[kind.slug]
-            for cell in cells_of(placement_mask(rules, layout, town, kind)):
-                found[at[cell]] = LATER
-        fill_ids = self._fill_ids
-        for fill in fill_choices(rules, state, seat, town):
-            found[fill_ids[fill.cell, fill.legacy]] = fill  # type: ignore[attr-defined]
+            seen |= 1 << kind_id
+            bits |= placement_mask(rules, layout, town, kinds[kind_id]) << shifts[kind_id]
+        if state.turn.new_plants & town.plants:
+            fill_bits = self._fill_bits
+            for fill in fill_choices(rules, state, seat, town):
+                bits |= fill_bits[fill.cell, fill.legacy]  # type: ignore[attr-defined]
         economy = self._economy
         if (
             state.turn.posts_built < economy.posts_per_turn
@@ -459,20 +527,17 @@ class WaterRightsEncoding(Encoding[View]):
             and capacity(rules, town) >= economy.post_min_capacity
         ):
             posts = town.posts
-            for target, post_id, post in self._posts[seat]:
+            for target, post_bit in self._post_bits:
                 if target != role and not posts >> target & 1:
-                    found[post_id] = post
+                    bits |= post_bit
         divisor = economy.destroy_refund_divisor
         treasury = state.treasury
         paid = town.paid
-        destroys = DESTROYS[seat]
-        destroy_ids = self._destroy_ids
+        shift = self._destroy_shift
         for cell in cells_of(town.occupied & ~(1 << layout.facility)):
             if paid[cell] // divisor <= treasury:
-                found[destroy_ids[cell]] = destroys[cell]
-        done_id, done = self._dones[seat]
-        found[done_id] = done
-        return LegalIds(found, self._build_of[seat])
+                bits |= 1 << (shift + cell)
+        return bits
 
     def _build(self, seat: int, action_id: int) -> Build:
         card, cell = self._builds[action_id]
@@ -719,44 +784,64 @@ class WaterRightsEncoding(Encoding[View]):
         again, the same bytes)."""
         size = 4 * CELL_FIGURES
         number = self._number_bytes
-        rows = self._kind_rows
-        made = list(packs)
-        for figure, now, old in (
-            (0, town.cells, was.cells),
-            (1, town.water, was.water),
-            (2, town.paid, was.paid),
-        ):
-            if now is old:
-                continue
-            was_pack = made[figure]
-            now_pack = made[figure] = _small(now) if figure == 0 else _unsigned(now)
-            changed_cells: Any
-            if was_pack is not None and now_pack is not None:
-                changed_cells = _changed_bytes(was_pack ^ now_pack)
+        cells_pack, water_pack, paid_pack = packs
+        changed_cells: Any
+        now = town.cells
+        old = was.cells
+        if now is not old:
+            now_pack = _small(now)
+            if cells_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(cells_pack ^ now_pack)
             else:
                 changed_cells = compress(range(len(now)), map(is_not, now, old))
-            if figure:
-                offset = 4 * figure
-                for cell in changed_cells:
-                    at = cell * size + offset
-                    cells_bytes[at : at + 4] = _number(number, now[cell])
+            cells_pack = now_pack
+            rows = self._kind_rows
+            for cell in changed_cells:
+                at = cell * size
+                kind = now[cell]
+                cells_bytes[at : at + 4] = number.get(kind + 1) or _number(number, kind + 1)
+                cells_bytes[at + 20 : at + size] = rows[kind]
+        now = town.water
+        old = was.water
+        if now is not old:
+            now_pack = _unsigned(now)
+            if water_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(water_pack ^ now_pack)
             else:
-                for cell in changed_cells:
-                    at = cell * size
-                    kind = now[cell]
-                    cells_bytes[at : at + 4] = _number(number, kind + 1)
-                    cells_bytes[at + 20 : at + size] = rows[kind]
-        for offset, now_bits, was_bits in (
-            (12, town.farms, was.farms),
-            (16, town.plants, was.plants),
-        ):
-            changed = now_bits ^ was_bits
-            while changed:
-                low = changed & -changed
-                at = (low.bit_length() - 1) * size + offset
-                cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
-                changed ^= low
-        return made[0], made[1], made[2]
+                changed_cells = compress(range(len(now)), map(is_not, now, old))
+            water_pack = now_pack
+            for cell in changed_cells:
+                at = cell * size + 4
+                value = now[cell]
+                cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
+        now = town.paid
+        old = was.paid
+        if now is not old:
+            now_pack = _unsigned(now)
+            if paid_pack is not None and now_pack is not None:
+                changed_cells = _changed_bytes(paid_pack ^ now_pack)
+            else:
+                changed_cells = compress(range(len(now)), map(is_not, now, old))
+            paid_pack = now_pack
+            for cell in changed_cells:
+                at = cell * size + 8
+                value = now[cell]
+                cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
+        now_bits = town.farms
+        changed = now_bits ^ was.farms
+        while changed:
+            low = changed & -changed
+            at = (low.bit_length() - 1) * size + 12
+            cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
+            changed ^= low
+        now_bits = town.plants
+        changed = now_bits ^ was.plants
+        while changed:
+            low = changed & -changed
+            at = (low.bit_length() - 1) * size + 16
+            cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
+            changed ^= low
+        return cells_pack, water_pack, paid_pack
 
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
@@ -916,8 +1001,14 @@ def _unsigned(values: tuple[int, ...]) -> int | None:
         return None
 
 
-def _changed_bytes(changed: int) -> list[int]:
-    """The indices of the nonzero bytes of ``changed``, lowest first."""
+def _changed_bytes(changed: int) -> Sequence[int]:
+    """The indices of the nonzero bytes of ``changed``, lowest first (one alone, the commonest
+    case, found from the lowest and highest bits)."""
+    if not changed:
+        return ()
+    index = ((changed & -changed).bit_length() - 1) >> 3
+    if (changed.bit_length() - 1) >> 3 == index:
+        return (index,)
     found: list[int] = []
     while changed:
         index = ((changed & -changed).bit_length() - 1) >> 3
