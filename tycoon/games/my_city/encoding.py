@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import is_not, ne
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from tycoon.core.actions import Action
@@ -21,6 +21,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     LegalIds,
     float32_bytes,
+    float32_packer,
 )
 from tycoon.games.my_city.moves import CityMoves, choosable
 from tycoon.games.my_city.state import CityView, Place, Rezone, Skip
@@ -144,14 +145,201 @@ class MyCityEncoding(Encoding[CityView]):
         self._places: list[list[Place | None]] = [
             [None] * (counters * squares) for _ in range(players)
         ]
-        # The landmarks the empty row's bytes were last made for, and those bytes (see _zones);
-        # an empty board's zones.
-        self._free: tuple[Any, bytes] = (None, b"")
+        # An empty board's zones.
         self._no_zones = (-1,) * squares
         # The skip's id: after the placements' and the rezonings' (see legal_ids).
         self._skip_id = 2 * counters * squares
+        self._random_zones = tables.random_zones
+        # Per zone type: the shift and mask of its counters within a cup's bits, and its
+        # placement ids' offsets for each subset of them (see rule_ids), when every type's
+        # counters are a run of at most eight bits (as the tables number them); else None.
+        kind_tables: list[tuple[int, int, list[int]]] | None = []
+        for type_mask in tables.type_masks:
+            shift = (type_mask & -type_mask).bit_length() - 1
+            run = type_mask >> shift if type_mask else 0
+            if kind_tables is None or run & (run + 1) or run > 255:
+                kind_tables = None
+                continue
+            kind_tables.append(
+                (shift, run, [self._offsets_of(sub << shift) for sub in range(run + 1)])
+            )
+        self._kind_tables = kind_tables
+        self._shared_init()
+
+    def _shared_init(self) -> None:
+        """The shared observation: every seat's numbers made once per state (see _shared), as
+        one float32 buffer laid out by absolute seat, each seat-by-seat part twice over (seats
+        0 .. P-1, then again), so that an observer's rotated part (its own seat first) is one
+        run of it; each observer's observation is the join of its runs."""
+        squares = self._squares
+        counters = self._counters
+        players = self._players
+        kinds = self._kinds
+        doubled = 2 * players
+        self._m_access = access = squares
+        self._m_owned = owned = access + doubled * squares
+        self._m_types = types = owned + doubled * squares
+        self._m_empty = empty = types + kinds * squares
+        self._m_cups = cups = empty + squares
+        self._m_drawn = drawn = cups + doubled * counters
+        self._m_rezones = rezones = drawn + counters
+        self._m_skips = skips = rezones + doubled
+        self._m_to_move = to_move = skips + doubled
+        self._m_turn = turn = to_move + doubled
+        size = turn + 1
+        self._master = master = bytearray(4 * size)
+        self._m_raw = raw = memoryview(master)
+        self._m_cells = raw.cast("f")
+        self._m_zero = bytes(4 * size)
+
+        def run(start: int, stop: int) -> memoryview:
+            return raw[4 * start : 4 * stop]
+
+        # Per observer, its observation's runs (the observation's slices in order).
+        self._pieces = [
+            [
+                run(0, squares),
+                run(access + seat * squares, access + (seat + players) * squares),
+                run(owned + seat * squares, owned + (seat + players) * squares),
+                run(types, cups),
+                run(cups + seat * counters, cups + (seat + players) * counters),
+                run(drawn, drawn + counters),
+                run(rezones + seat, rezones + seat + players),
+                run(skips + seat, skips + seat + players),
+                run(to_move + seat, to_move + seat + players),
+                run(turn, turn + 1),
+            ]
+            for seat in range(players)
+        ]
+        # Per zone (seat * counters + counter): its access and owned cells (each twice), its
+        # type's cell (less the square) and its access value.
+        counter_type = self.tables.counter_type
+        counter_access = self.tables.counter_access
+        self._m_entries = [
+            (
+                access + owner * squares,
+                access + (owner + players) * squares,
+                owned + owner * squares,
+                owned + (owner + players) * squares,
+                types + counter_type[counter] * squares,
+                counter_access[counter],
+            )
+            for zone in range(players * counters)
+            for owner, counter in [divmod(zone, counters)]
+        ]
+        # The seat to move's one-hot, twice over, by seat (-1: none).
+        self._m_movers = {
+            mover: float32_bytes([1 if seat % players == mover else 0 for seat in range(doubled)])
+            for mover in range(-1, players)
+        }
+        # What the shared numbers were last made from (landmarks None: nothing made yet).
+        self._m_landmarks: Any = None
+        self._m_zones: tuple[int, ...] = ()
+        self._m_supply: tuple[int, ...] = ()
+        self._m_drawn_of: Any = None
+        self._m_rezones_of: Any = None
+        self._m_skips_of: Any = None
+        self._m_mover = -2
+
+    def _shared(self, view: CityView) -> None:
+        """The shared numbers made for ``view``'s state, from those last made (for any seat's
+        view of any state): only the parts whose sources are other objects written again, and
+        in them only what changed."""
+        cells = self._m_cells
+        landmarks = view.landmark_at
+        zones = view.zone_at
+        supply = view.supply
+        squares = self._squares
+        counters = self._counters
+        players = self._players
+        if landmarks is not self._m_landmarks:
+            # A new game: from zeros, the landmarks and the empty row written, an empty board
+            # and empty cups taken as what was last made.
+            self._m_raw[:] = self._m_zero
+            float32_packer(squares).pack_into(
+                self._m_raw, 0, *[landmark + 1 for landmark in landmarks]
+            )
+            empty = self._m_empty
+            for square, landmark in enumerate(landmarks):
+                if landmark < 0:
+                    cells[empty + square] = 1
+            self._m_landmarks = landmarks
+            self._m_zones = self._no_zones
+            self._m_supply = (0,) * players
+            self._m_drawn_of = ()
+            self._m_rezones_of = self._m_skips_of = None
+            self._m_mover = -2
+        old = self._m_zones
+        if zones is not old:
+            # The squares whose zone changed, found at C speed (by identity: the zones are
+            # small ints, one object per value).
+            entries = self._m_entries
+            empty = self._m_empty
+            for square in compress(range(squares), map(is_not, zones, old)):
+                zone = zones[square]
+                was = old[square]
+                if was < 0:
+                    if landmarks[square] < 0:
+                        cells[empty + square] = 0
+                else:
+                    access, again, owned, twice, kind, _ = entries[was]
+                    cells[access + square] = cells[again + square] = 0
+                    cells[owned + square] = cells[twice + square] = cells[kind + square] = 0
+                if zone < 0:
+                    if landmarks[square] < 0:
+                        cells[empty + square] = 1
+                else:
+                    access, again, owned, twice, kind, value = entries[zone]
+                    cells[access + square] = cells[again + square] = value
+                    cells[owned + square] = cells[twice + square] = cells[kind + square] = 1
+            self._m_zones = zones
+        before = self._m_supply
+        if supply is not before:
+            # Only the counters that left (or came back to) a cup.
+            at = self._m_cups
+            again = at + players * counters
+            for seat in range(players):
+                mask = supply[seat]
+                changed = before[seat] ^ mask
+                while changed:
+                    low = changed & -changed
+                    counter = low.bit_length() - 1
+                    cells[at + counter] = cells[again + counter] = mask >> counter & 1
+                    changed ^= low
+                at += counters
+                again += counters
+            self._m_supply = supply
+        drawn = view.drawn
+        if drawn is not self._m_drawn_of:
+            counts = [0] * counters
+            for counter in drawn:
+                if 0 <= counter < counters:
+                    counts[counter] += 1
+            float32_packer(counters).pack_into(self._m_raw, 4 * self._m_drawn, *counts)
+            self._m_drawn_of = drawn
+        rezones = view.rezones_used
+        skips = view.skips
+        if rezones is not self._m_rezones_of or skips is not self._m_skips_of:
+            float32_packer(4 * players).pack_into(
+                self._m_raw, 4 * self._m_rezones, *rezones, *rezones, *skips, *skips
+            )
+            self._m_rezones_of = rezones
+            self._m_skips_of = skips
+        mover = view.to_move
+        if mover != self._m_mover:
+            at = 4 * self._m_to_move
+            self._m_raw[at : at + 8 * players] = self._m_movers[mover if mover >= 0 else -1]
+            self._m_mover = mover
+        cells[self._m_turn] = view.turn
 
     def encode(self, view: CityView, canvas: Canvas) -> None:
+        raw = canvas.raw
+        if raw is not None and canvas.memo is not None:
+            # A persistent float32 canvas: the shared numbers made for this state, the
+            # observer's runs of them joined and written whole.
+            self._shared(view)
+            raw[:] = b"".join(self._pieces[view.seat or 0])
+            return
         data = canvas.data
         players = self._players
         seat = view.seat
@@ -254,25 +442,6 @@ class MyCityEncoding(Encoding[CityView]):
                     access, owned, kind, value = entries[zone]
                     put[access + square] = value
                     put[owned + square] = put[kind + square] = 1
-        elif memo is not None and canvas.raw is not None:
-            # A new game (or the first view): the zone slices cleared, the empty row written
-            # at once from the bytes of the squares without a landmark (made once per
-            # landmarks), then only the squares with a zone written one by one (a new game's
-            # board is almost empty).
-            data[self._zones_at : empty] = 0
-            free = self._free
-            if free[0] is not landmarks:
-                free = self._free = (
-                    landmarks,
-                    float32_bytes([1 if landmark < 0 else 0 for landmark in landmarks]),
-                )
-            canvas.raw[4 * empty : 4 * empty + len(free[1])] = free[1]
-            put = canvas.cells
-            for square in compress(range(len(zones)), map(ne, zones, self._no_zones)):
-                access, owned, kind, value = entries[zones[square]]
-                put[empty + square] = 0
-                put[access + square] = value
-                put[owned + square] = put[kind + square] = 1
         else:
             if memo is not None:
                 data[self._zones_at : self._zones_end] = 0
@@ -295,10 +464,19 @@ class MyCityEncoding(Encoding[CityView]):
         tables = self.tables
         if tables.rezoning or state.to_move != seat:
             return None
-        counters = choosable(tables, state, seat)
+        counters = choosable(tables, state, seat) if self._random_zones else state.supply[seat]
+        kind_tables = self._kind_tables
+        bits = 0
+        if kind_tables is not None:
+            # Each type's counters in the cup as a small number, its offsets looked up by it.
+            for on, (shift, run, offsets_by) in zip(state.allowed, kind_tables, strict=True):
+                if on:
+                    of_kind = counters >> shift & run
+                    if of_kind:
+                        bits |= on * offsets_by[of_kind]
+            return _CityIds(self, bits, seat, self._skip_id)
         type_masks = tables.type_masks
         offsets_of = self._offsets
-        bits = 0
         for kind, on in enumerate(state.allowed):
             if on:
                 of_kind = counters & type_masks[kind]
@@ -352,10 +530,15 @@ class _CityIds(BitIds):
         self.shared = False
         self.kept = None
         self.bits = bits
-        self.count = bits.bit_count()
+        # Not counted here (a bit count of 1,537 bits every turn, which the table does not
+        # read): see __len__.
+        self.count = 0
         self.encoding = encoding
         self.seat = seat
         self.skip_id = skip_id
+
+    def __len__(self) -> int:
+        return self.bits.bit_count() if self.bits is not None else 0
 
     def action_of(self, key: int) -> Action:
         encoding = self.encoding
