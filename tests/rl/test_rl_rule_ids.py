@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -285,13 +286,13 @@ def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
     ``AmountRange``): the same amounts as ``bucket_amount`` for every span and bucket, and the
     same actions as the range's."""
     from tycoon.core import AmountRange
-    from tycoon.core.encoding import bucket_amount, bucket_value
+    from tycoon.core.encoding import BitIds, bucket_amount, bucket_value
     from tycoon.games.esport_monopoly import actions as A
     from tycoon.games.esport_monopoly.encoding import (
         BID_BUCKETS,
         CASH_BUCKETS,
-        _BidIds,
-        _DealIds,
+        _bid_action,
+        _deal_action,
     )
 
     for low in (-1500, -37, -1, 0, 1, 11, 250):
@@ -303,8 +304,9 @@ def test_esport_monopoly_buckets_by_arithmetic_equal_bucket_amount() -> None:
                         whole, bucket, buckets
                     )
     encoding: Any = make("esport-monopoly", 3).encoding()
-    deal = _DealIds(encoding, 0, 2, -300, 457)
-    bid = _BidIds(encoding, 0, 1, 61, 140)
+    # As rule_ids makes a deal's and an auction's ids.
+    deal = BitIds(0, partial(_deal_action, encoding, 2, -300, 457))
+    bid = BitIds(0, partial(_bid_action, encoding, 1, 61, 140))
     for bucket in range(CASH_BUCKETS):
         cash = AmountRange(A.Cash(2, 0), -300, 457)
         assert deal.action_of(encoding._cash_at + bucket) == cash.action(

@@ -486,7 +486,7 @@ class BitIds(LegalIds):
     the bits. The action of an id is made only when it is looked up, by :meth:`action_of`
     (``build(id)`` unless a subclass says otherwise)."""
 
-    __slots__ = ("bits", "count")
+    __slots__ = ("bits",)
 
     def __init__(self, bits: int, build: Callable[[int], Action] | None = None) -> None:
         # LegalIds.__init__'s fields set here (one call fewer: ids are made at every step).
@@ -496,7 +496,6 @@ class BitIds(LegalIds):
         self.shared = False
         self.kept = None
         self.bits: int | None = bits
-        self.count = bits.bit_count()
 
     def action_of(self, key: int) -> Action:
         """The action of ``key``, one of the bits' ids."""
@@ -522,7 +521,9 @@ class BitIds(LegalIds):
             yield from range(first, first + count)
 
     def __len__(self) -> int:
-        total = self.count
+        # Counted when asked (a table reads the bits, not their count, so ids made every step
+        # are not counted every step).
+        total = (self.bits or 0).bit_count()
         for _, count, _ in self.spans:
             total += count
         return total

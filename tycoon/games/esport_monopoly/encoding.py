@@ -970,19 +970,3 @@ def _bid_action(
         return A.Bid(seat, bucket_value(low, 1, high - low + 1, bucket, BID_BUCKETS))
     made: Action = encoding._made[seat][key]
     return made
-
-
-# A deal's and an auction's ids are plain BitIds, their amounts' actions made by ``build`` (a
-# partial of the figures): ids of BitIds' very type pass the table's ``isinstance`` test at
-# once, where a subclass of it (a Mapping, so an ABC) goes through ``ABCMeta.__instancecheck__``
-# (about 0.5 µs a step). What rule_ids makes inline, for the tests:
-def _DealIds(
-    encoding: EsportMonopolyEncoding, bits: int, proposer: int, low: int, high: int
-) -> BitIds:
-    """A deal's ids as bits, its cash buckets among them (see _deal_action)."""
-    return BitIds(bits, partial(_deal_action, encoding, proposer, low, high))
-
-
-def _BidIds(encoding: EsportMonopolyEncoding, bits: int, seat: int, low: int, high: int) -> BitIds:
-    """An auction's ids as bits, pass and the bids' buckets (see _bid_action)."""
-    return BitIds(bits, partial(_bid_action, encoding, seat, low, high))

@@ -149,7 +149,6 @@ class MyCityEncoding(Encoding[CityView]):
         self._no_zones = (-1,) * squares
         # The skip's id: after the placements' and the rezonings' (see legal_ids).
         self._skip_id = 2 * counters * squares
-        self._random_zones = tables.random_zones
         # Per zone type: the shift and mask of its counters within a cup's bits, and its
         # placement ids' offsets for each subset of them (see rule_ids), when every type's
         # counters are a run of at most eight bits (as the tables number them); else None.
@@ -464,7 +463,7 @@ class MyCityEncoding(Encoding[CityView]):
         tables = self.tables
         if tables.rezoning or state.to_move != seat:
             return None
-        counters = choosable(tables, state, seat) if self._random_zones else state.supply[seat]
+        counters = choosable(tables, state, seat)
         kind_tables = self._kind_tables
         bits = 0
         if kind_tables is not None:
@@ -530,15 +529,9 @@ class _CityIds(BitIds):
         self.shared = False
         self.kept = None
         self.bits = bits
-        # Not counted here (a bit count of 1,537 bits every turn, which the table does not
-        # read): see __len__.
-        self.count = 0
         self.encoding = encoding
         self.seat = seat
         self.skip_id = skip_id
-
-    def __len__(self) -> int:
-        return self.bits.bit_count() if self.bits is not None else 0
 
     def action_of(self, key: int) -> Action:
         encoding = self.encoding

@@ -8,7 +8,7 @@ the other roles' secret goals, which a view does not hold. ``docs/rl.md`` lists 
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 from itertools import combinations, compress
 from operator import is_not, itemgetter, ne
@@ -785,63 +785,57 @@ class WaterRightsEncoding(Encoding[View]):
         size = 4 * CELL_FIGURES
         number = self._number_bytes
         cells_pack, water_pack, paid_pack = packs
-        changed_cells: Any
         now = town.cells
-        old = was.cells
-        if now is not old:
+        if now is not was.cells:
             now_pack = _small(now)
-            if cells_pack is not None and now_pack is not None:
-                changed_cells = _changed_bytes(cells_pack ^ now_pack)
-            else:
-                changed_cells = compress(range(len(now)), map(is_not, now, old))
-            cells_pack = now_pack
             rows = self._kind_rows
-            for cell in changed_cells:
+            for cell in _changed_cells(now, was.cells, cells_pack, now_pack):
                 at = cell * size
                 kind = now[cell]
                 cells_bytes[at : at + 4] = number.get(kind + 1) or _number(number, kind + 1)
                 cells_bytes[at + 20 : at + size] = rows[kind]
-        now = town.water
-        old = was.water
-        if now is not old:
-            now_pack = _unsigned(now)
-            if water_pack is not None and now_pack is not None:
-                changed_cells = _changed_bytes(water_pack ^ now_pack)
-            else:
-                changed_cells = compress(range(len(now)), map(is_not, now, old))
-            water_pack = now_pack
-            for cell in changed_cells:
-                at = cell * size + 4
-                value = now[cell]
-                cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
-        now = town.paid
-        old = was.paid
-        if now is not old:
-            now_pack = _unsigned(now)
-            if paid_pack is not None and now_pack is not None:
-                changed_cells = _changed_bytes(paid_pack ^ now_pack)
-            else:
-                changed_cells = compress(range(len(now)), map(is_not, now, old))
-            paid_pack = now_pack
-            for cell in changed_cells:
-                at = cell * size + 8
-                value = now[cell]
-                cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
-        now_bits = town.farms
-        changed = now_bits ^ was.farms
-        while changed:
-            low = changed & -changed
-            at = (low.bit_length() - 1) * size + 12
-            cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
-            changed ^= low
-        now_bits = town.plants
-        changed = now_bits ^ was.plants
-        while changed:
-            low = changed & -changed
-            at = (low.bit_length() - 1) * size + 16
-            cells_bytes[at : at + 4] = number[1 if now_bits & low else 0]
-            changed ^= low
+            cells_pack = now_pack
+        if town.water is not was.water:
+            water_pack = self._patch_numbers(cells_bytes, town.water, was.water, water_pack, 4)
+        if town.paid is not was.paid:
+            paid_pack = self._patch_numbers(cells_bytes, town.paid, was.paid, paid_pack, 8)
+        if town.farms != was.farms:
+            self._patch_flags(cells_bytes, town.farms, was.farms, 12)
+        if town.plants != was.plants:
+            self._patch_flags(cells_bytes, town.plants, was.plants, 16)
         return cells_pack, water_pack, paid_pack
+
+    def _patch_numbers(
+        self,
+        cells_bytes: bytearray,
+        now: tuple[int, ...],
+        old: tuple[int, ...],
+        pack: int | None,
+        offset: int,
+    ) -> int | None:
+        """Rewrite a never negative cell figure (at ``offset`` bytes into each cell's numbers)
+        where ``now`` differs from ``old`` (``pack``: ``old`` by ``_unsigned``); return ``now``
+        by ``_unsigned``."""
+        size = 4 * CELL_FIGURES
+        number = self._number_bytes
+        now_pack = _unsigned(now)
+        for cell in _changed_cells(now, old, pack, now_pack):
+            at = cell * size + offset
+            value = now[cell]
+            cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
+        return now_pack
+
+    def _patch_flags(self, cells_bytes: bytearray, now: int, old: int, offset: int) -> None:
+        """Rewrite a cell flag (a town's bits, at ``offset`` bytes into each cell's numbers)
+        for the cells whose bit differs between ``now`` and ``old``."""
+        size = 4 * CELL_FIGURES
+        number = self._number_bytes
+        changed = now ^ old
+        while changed:
+            low = changed & -changed
+            at = (low.bit_length() - 1) * size + offset
+            cells_bytes[at : at + 4] = number[1 if now & low else 0]
+            changed ^= low
 
     def _cells(self, town: Town) -> list[float]:
         row: list[float] = []
@@ -1015,6 +1009,18 @@ def _changed_bytes(changed: int) -> Sequence[int]:
         found.append(index)
         changed &= ~(0xFF << (index << 3))
     return found
+
+
+def _changed_cells(
+    now: tuple[int, ...], old: tuple[int, ...], pack: int | None, now_pack: int | None
+) -> Iterable[int]:
+    """The cells whose figure differs between ``old`` and ``now``: from the bytes their ints
+    (``pack``, ``now_pack``) differ in, or, where a number did not fit a byte (None), the cells
+    whose numbers are other objects (a number made again equal is written again, the same
+    bytes)."""
+    if pack is not None and now_pack is not None:
+        return _changed_bytes(pack ^ now_pack)
+    return compress(range(len(now)), map(is_not, now, old))
 
 
 def _request_bucket(choice: AmountRange[Any], bucket: int) -> Action:
