@@ -115,9 +115,9 @@ class Table:
         # the game's ``observe_next``, which reuses the parts that did not change).
         self._seats: dict[int, _Seat] = {}
         self._mask_bytes = (self.encoding.actions + 1 + 7) // 8
-        # Per seat: the bits of its last mask unpacked or made from the one before, and a
-        # private copy of that mask (see _mask_of).
-        self._last_bits: dict[int, tuple[int, np.ndarray]] = {}
+        # Per seat: the bits of its last mask unpacked or made from the one before, a
+        # private copy of that mask and how many ids it has (see _mask_of).
+        self._last_bits: dict[int, tuple[int, np.ndarray, int]] = {}
         self._no_mask = np.zeros(self.encoding.actions + 1, dtype=np.int8)
         self._wait_mask = self._no_mask.copy()
         self._wait_mask[self.wait] = 1
@@ -217,13 +217,18 @@ class Table:
             # slice assignment), then every id unpacked at once. Positional arguments and
             # dtype objects: numpy parses keywords and turns a type into a dtype on every
             # call, which here costs as much as the work.
-            for first, run, _ in ids.spans:
-                bits |= ((1 << run) - 1) << first
+            every = count
+            if ids.spans:
+                for first, run, _ in ids.spans:
+                    bits |= ((1 << run) - 1) << first
+                every = bits.bit_count()
             # A seat's decisions in a row often differ by a few ids (a deal being written, the
             # menu opened again): its last mask made from bits (kept private) has those few
-            # set anew, and is copied.
+            # set anew, and is copied. (Only if the counts are near: a few changed ids change
+            # the count by as few, and comparing two counts costs less than comparing two
+            # masks of a thousand bits.)
             last = self._last_bits.get(seat)
-            if last is not None:
+            if last is not None and -_FEW_BITS <= last[2] - every <= _FEW_BITS:
                 changed = last[0] ^ bits
                 if changed.bit_count() <= _FEW_BITS:
                     kept = last[1]
@@ -232,7 +237,7 @@ class Table:
                         index = low.bit_length() - 1
                         kept[index] = bits >> index & 1
                         changed ^= low
-                    self._last_bits[seat] = (bits, kept)
+                    self._last_bits[seat] = (bits, kept, every)
                     mask = kept.copy()
                     return mask
             packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
@@ -240,7 +245,7 @@ class Table:
             mask = unpacked.view(_INT8)
             if count <= _KEEP_BITS:
                 # Kept private (the mask handed out may be changed by its holder).
-                self._last_bits[seat] = (bits, mask.copy())
+                self._last_bits[seat] = (bits, mask.copy(), every)
             return mask
         count = len(ids)
         if not count:
