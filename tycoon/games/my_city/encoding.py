@@ -226,57 +226,122 @@ class MyCityEncoding(Encoding[CityView]):
             for zone in range(players * counters)
             for owner, counter in [divmod(zone, counters)]
         ]
-        # The seat to move's one-hot, twice over, by seat (-1: none).
-        self._m_movers = {
-            mover: float32_bytes([1 if seat % players == mover else 0 for seat in range(doubled)])
-            for mover in range(-1, players)
-        }
-        # What the shared numbers were last made from (landmarks None: nothing made yet).
+        # The seat to move's one-hot, twice over, by seat, the last for none (-1: over), and
+        # where it goes.
+        self._m_movers = [
+            float32_bytes([1 if seat % players == mover else 0 for seat in range(doubled)])
+            for mover in [*range(players), -1]
+        ]
+        self._m_mover_run = run(to_move, to_move + doubled)
+        # Per byte value: its eight bits as float32 (a cup written whole).
+        self._m_bits = [float32_bytes(bits) for bits in _BITS]
+        self._m_cups_run = run(cups, cups + players * counters)
+        self._m_cups_again = run(cups + players * counters, cups + doubled * counters)
+        # What the shared numbers were last made from (landmarks None: nothing made yet), and
+        # the zones as a list (kept equal to the zones last made).
         self._m_landmarks: Any = None
         self._m_zones: tuple[int, ...] = ()
+        self._m_zone_list: list[int] = []
         self._m_supply: tuple[int, ...] = ()
         self._m_drawn_of: Any = None
         self._m_rezones_of: Any = None
         self._m_skips_of: Any = None
-        self._m_mover = -2
+
+    def _new_game(self, landmarks: tuple[int, ...], supply: tuple[int, ...]) -> None:
+        """The shared numbers from zeros for a new game: the landmarks, the empty row and the
+        cups written, an empty board taken as what was last made."""
+        raw = self._m_raw
+        squares = self._squares
+        counters = self._counters
+        raw[:] = self._m_zero
+        packer = float32_packer(squares)
+        packer.pack_into(raw, 0, *[landmark + 1 for landmark in landmarks])
+        packer.pack_into(
+            raw, 4 * self._m_empty, *[1 if landmark < 0 else 0 for landmark in landmarks]
+        )
+        # Every cup at once, eight counters a byte of float32 bits.
+        bits = self._m_bits
+        size = 4 * counters
+        row = b"".join(
+            [
+                b"".join([bits[mask >> 8 * byte & 255] for byte in range(self._cup_bytes)])[:size]
+                for mask in supply
+            ]
+        )
+        self._m_cups_run[:] = row
+        self._m_cups_again[:] = row
+        self._m_landmarks = landmarks
+        self._m_zones = self._no_zones
+        self._m_zone_list = list(self._no_zones)
+        self._m_supply = supply
+        self._m_drawn_of = ()
+        self._m_rezones_of = self._m_skips_of = None
 
     def _shared(self, view: CityView) -> None:
         """The shared numbers made for ``view``'s state, from those last made (for any seat's
         view of any state): only the parts whose sources are other objects written again, and
         in them only what changed."""
         cells = self._m_cells
-        landmarks = view.landmark_at
-        zones = view.zone_at
-        supply = view.supply
-        squares = self._squares
-        counters = self._counters
-        players = self._players
+        _, landmarks, zones, supply, rezones, mover, drawn, _, _, turn, skips, _ = view
         if landmarks is not self._m_landmarks:
-            # A new game: from zeros, the landmarks and the empty row written, an empty board
-            # and empty cups taken as what was last made.
-            self._m_raw[:] = self._m_zero
-            float32_packer(squares).pack_into(
-                self._m_raw, 0, *[landmark + 1 for landmark in landmarks]
-            )
-            empty = self._m_empty
-            for square, landmark in enumerate(landmarks):
-                if landmark < 0:
-                    cells[empty + square] = 1
-            self._m_landmarks = landmarks
-            self._m_zones = self._no_zones
-            self._m_supply = (0,) * players
-            self._m_drawn_of = ()
-            self._m_rezones_of = self._m_skips_of = None
-            self._m_mover = -2
+            self._new_game(landmarks, supply)
+        before = self._m_supply
+        # The zone placed since, when exactly one counter left one cup (-1: none yet, -2: any
+        # other change).
+        placed = -1
+        if supply is not before:
+            # Only the counters that left (or came back to) a cup.
+            counters = self._counters
+            at = self._m_cups
+            again = at + self._players * counters
+            for seat in range(self._players):
+                mask = supply[seat]
+                was = before[seat]
+                if mask is not was:
+                    changed = was ^ mask
+                    low = changed & -changed
+                    base = seat * counters
+                    if changed == low and was & low and placed == -1:
+                        counter = low.bit_length() - 1
+                        cells[at + base + counter] = cells[again + base + counter] = 0
+                        placed = base + counter
+                    elif changed:
+                        placed = -2
+                        while changed:
+                            low = changed & -changed
+                            counter = base + low.bit_length() - 1
+                            cells[at + counter] = cells[again + counter] = (
+                                mask >> counter - base & 1
+                            )
+                            changed ^= low
+            self._m_supply = supply
         old = self._m_zones
         if zones is not old:
-            # The squares whose zone changed, found at C speed (by identity: the zones are
-            # small ints, one object per value).
+            listed = self._m_zone_list
+            changes: Any = None
+            if placed >= 0:
+                # The counter placed gives its square; the zones must then be the last made
+                # with that square changed (else, as for any other change, all are compared).
+                try:
+                    square = zones.index(placed)
+                except ValueError:
+                    square = -1
+                if square >= 0:
+                    listed[square] = placed
+                    if tuple(listed) == zones:
+                        changes = (square,)
+                    else:
+                        listed[square] = old[square]
+            if changes is None:
+                # The squares whose zone changed, found at C speed (by identity: the zones are
+                # small ints, one object per value).
+                changes = compress(range(self._squares), map(is_not, zones, old))
             entries = self._m_entries
             empty = self._m_empty
-            for square in compress(range(squares), map(is_not, zones, old)):
+            for square in changes:
                 zone = zones[square]
                 was = old[square]
+                listed[square] = zone
                 if was < 0:
                     if landmarks[square] < 0:
                         cells[empty + square] = 0
@@ -292,44 +357,22 @@ class MyCityEncoding(Encoding[CityView]):
                     cells[access + square] = cells[again + square] = value
                     cells[owned + square] = cells[twice + square] = cells[kind + square] = 1
             self._m_zones = zones
-        before = self._m_supply
-        if supply is not before:
-            # Only the counters that left (or came back to) a cup.
-            at = self._m_cups
-            again = at + players * counters
-            for seat in range(players):
-                mask = supply[seat]
-                changed = before[seat] ^ mask
-                while changed:
-                    low = changed & -changed
-                    counter = low.bit_length() - 1
-                    cells[at + counter] = cells[again + counter] = mask >> counter & 1
-                    changed ^= low
-                at += counters
-                again += counters
-            self._m_supply = supply
-        drawn = view.drawn
         if drawn is not self._m_drawn_of:
+            counters = self._counters
             counts = [0] * counters
             for counter in drawn:
                 if 0 <= counter < counters:
                     counts[counter] += 1
             float32_packer(counters).pack_into(self._m_raw, 4 * self._m_drawn, *counts)
             self._m_drawn_of = drawn
-        rezones = view.rezones_used
-        skips = view.skips
         if rezones is not self._m_rezones_of or skips is not self._m_skips_of:
-            float32_packer(4 * players).pack_into(
+            float32_packer(4 * self._players).pack_into(
                 self._m_raw, 4 * self._m_rezones, *rezones, *rezones, *skips, *skips
             )
             self._m_rezones_of = rezones
             self._m_skips_of = skips
-        mover = view.to_move
-        if mover != self._m_mover:
-            at = 4 * self._m_to_move
-            self._m_raw[at : at + 8 * players] = self._m_movers[mover if mover >= 0 else -1]
-            self._m_mover = mover
-        cells[self._m_turn] = view.turn
+        self._m_mover_run[:] = self._m_movers[mover]
+        cells[self._m_turn] = turn
 
     def encode(self, view: CityView, canvas: Canvas) -> None:
         raw = canvas.raw
