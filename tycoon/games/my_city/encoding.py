@@ -149,18 +149,25 @@ class MyCityEncoding(Encoding[CityView]):
         self._no_zones = (-1,) * squares
         # The skip's id: after the placements' and the rezonings' (see legal_ids).
         self._skip_id = 2 * counters * squares
-        # Per zone type: the shift and mask of its counters within a cup's bits, and its
-        # placement ids' offsets for each subset of them (see rule_ids), when every type's
+        # Per zone type: the shift and mask of its counters within a cup's bits, its placement
+        # ids' offsets for each subset of them taken down to its first counter's (a smaller
+        # number to multiply), and that counter's first id (see rule_ids), when every type's
         # counters are a run of at most eight bits (as the tables number them); else None.
-        kind_tables: list[tuple[int, int, list[int]]] | None = []
+        kind_tables: list[tuple[int, int, list[int], int]] | None = []
         for type_mask in tables.type_masks:
             shift = (type_mask & -type_mask).bit_length() - 1
             run = type_mask >> shift if type_mask else 0
             if kind_tables is None or run & (run + 1) or run > 255:
                 kind_tables = None
                 continue
+            base = shift * squares
             kind_tables.append(
-                (shift, run, [self._offsets_of(sub << shift) for sub in range(run + 1)])
+                (
+                    shift,
+                    run,
+                    [self._offsets_of(sub << shift) >> base for sub in range(run + 1)],
+                    base,
+                )
             )
         self._kind_tables = kind_tables
         self._shared_init()
@@ -511,12 +518,12 @@ class MyCityEncoding(Encoding[CityView]):
         bits = 0
         if kind_tables is not None:
             # Each type's counters in the cup as a small number, its offsets looked up by it.
-            for on, (shift, run, offsets_by) in zip(state.allowed, kind_tables, strict=True):
+            for on, (shift, run, offsets_by, base) in zip(state.allowed, kind_tables, strict=True):
                 if on:
                     of_kind = counters >> shift & run
                     if of_kind:
-                        bits |= on * offsets_by[of_kind]
-            return _CityIds(self, bits, seat, self._skip_id)
+                        bits |= on * offsets_by[of_kind] << base
+            return _CityIds(self, bits, seat)
         type_masks = tables.type_masks
         offsets_of = self._offsets
         for kind, on in enumerate(state.allowed):
@@ -527,7 +534,7 @@ class MyCityEncoding(Encoding[CityView]):
                     if offsets is None:
                         offsets = self._offsets_of(of_kind)
                     bits |= on * offsets
-        return _CityIds(self, bits, seat, self._skip_id)
+        return _CityIds(self, bits, seat)
 
     def _offsets_of(self, of_kind: int) -> int:
         """The placement ids' offsets of the counters of ``of_kind`` (a mask of counters) added
@@ -554,7 +561,7 @@ class MyCityEncoding(Encoding[CityView]):
             # counter can be placed).
             if legal.can_skip:
                 bits |= 1 << self._skip_id
-            return _CityIds(self, bits, legal.seat, self._skip_id)
+            return _CityIds(self, bits, legal.seat)
         return super().legal_ids(legal)
 
 
@@ -562,9 +569,9 @@ class _CityIds(BitIds):
     """The ids of a seat's moves as one integer's bits, worked out by arithmetic on the masks of
     its legal moves; an action is built only when it is looked up (a turn may offer hundreds)."""
 
-    __slots__ = ("encoding", "seat", "skip_id")
+    __slots__ = ("encoding", "places", "seat")
 
-    def __init__(self, encoding: MyCityEncoding, bits: int, seat: int, skip_id: int) -> None:
+    def __init__(self, encoding: MyCityEncoding, bits: int, seat: int) -> None:
         # BitIds.__init__'s fields set here (one call fewer: a seat's ids are made every turn).
         self.entries = {}
         self.spans = []
@@ -574,25 +581,25 @@ class _CityIds(BitIds):
         self.bits = bits
         self.encoding = encoding
         self.seat = seat
-        self.skip_id = skip_id
+        # The seat's placements made so far, by id (the placements' ids come first).
+        self.places = encoding._places[seat]
 
     def action_of(self, key: int) -> Action:
-        encoding = self.encoding
-        tables = encoding.tables
-        squares = encoding._squares
-        counters = encoding._counters
-        if key == self.skip_id:
-            return Skip(self.seat)
-        if key < counters * squares:
+        places = self.places
+        if key < len(places):
             # A placement made once per seat and id, then looked up (actions are immutable
             # values; a frozen dataclass costs about a microsecond to make).
-            made = encoding._places[self.seat]
-            place = made[key]
+            place = places[key]
             if place is None:
-                counter, square = divmod(key, squares)
-                place = made[key] = Place(
+                tables = self.encoding.tables
+                counter, square = divmod(key, tables.board.squares)
+                place = places[key] = Place(
                     self.seat, tables.counter_names[counter], tables.board.names[square]
                 )
             return place
-        square, counter = divmod(key - counters * squares, counters)
+        encoding = self.encoding
+        if key == encoding._skip_id:
+            return Skip(self.seat)
+        tables = encoding.tables
+        square, counter = divmod(key - len(places), encoding._counters)
         return Rezone(self.seat, tables.board.names[square], tables.counter_names[counter])
