@@ -173,7 +173,7 @@ class MyCityEncoding(Encoding[CityView]):
         self._shared_init()
 
     def _shared_init(self) -> None:
-        """The shared observation: every seat's numbers made once per state (see _shared), as
+        """The shared observation: every seat's numbers made once per state (see encode), as
         one float32 buffer laid out by absolute seat, each seat-by-seat part twice over (seats
         0 .. P-1, then again), so that an observer's rotated part (its own seat first) is one
         run of it; each observer's observation is the join of its runs."""
@@ -243,6 +243,8 @@ class MyCityEncoding(Encoding[CityView]):
         # Per byte value: its eight bits as float32 (a cup written whole).
         self._m_bits = [float32_bytes(bits) for bits in _BITS]
         self._m_cups_run = run(cups, cups + players * counters)
+        self._m_cups_twice = cups + players * counters
+        self._m_seats = range(players)
         self._m_cups_again = run(cups + players * counters, cups + doubled * counters)
         # What the shared numbers were last made from (landmarks None: nothing made yet), and
         # the zones as a list (kept equal to the zones last made).
@@ -284,12 +286,17 @@ class MyCityEncoding(Encoding[CityView]):
         self._m_drawn_of = ()
         self._m_rezones_of = self._m_skips_of = None
 
-    def _shared(self, view: CityView) -> None:
-        """The shared numbers made for ``view``'s state, from those last made (for any seat's
-        view of any state): only the parts whose sources are other objects written again, and
-        in them only what changed."""
+    def encode(self, view: CityView, canvas: Canvas) -> None:
+        raw = canvas.raw
+        if raw is None or canvas.memo is None:
+            self._encode_listed(view, canvas)
+            return
+        # A persistent float32 canvas: the shared numbers made for this view's state from
+        # those last made (for any seat's view of any state), only the parts whose sources are
+        # other objects written again, and in them only what changed; then the observer's runs
+        # of them joined and written whole.
         cells = self._m_cells
-        _, landmarks, zones, supply, rezones, mover, drawn, _, _, turn, skips, _ = view
+        observer, landmarks, zones, supply, rezones, mover, drawn, _, _, turn, skips, _ = view
         if landmarks is not self._m_landmarks:
             self._new_game(landmarks, supply)
         before = self._m_supply
@@ -300,8 +307,8 @@ class MyCityEncoding(Encoding[CityView]):
             # Only the counters that left (or came back to) a cup.
             counters = self._counters
             at = self._m_cups
-            again = at + self._players * counters
-            for seat in range(self._players):
+            again = self._m_cups_twice
+            for seat in self._m_seats:
                 mask = supply[seat]
                 was = before[seat]
                 if mask is not was:
@@ -380,15 +387,10 @@ class MyCityEncoding(Encoding[CityView]):
             self._m_skips_of = skips
         self._m_mover_run[:] = self._m_movers[mover]
         cells[self._m_turn] = turn
+        raw[:] = b"".join(self._pieces[observer or 0])
 
-    def encode(self, view: CityView, canvas: Canvas) -> None:
-        raw = canvas.raw
-        if raw is not None and canvas.memo is not None:
-            # A persistent float32 canvas: the shared numbers made for this state, the
-            # observer's runs of them joined and written whole.
-            self._shared(view)
-            raw[:] = b"".join(self._pieces[view.seat or 0])
-            return
+    def _encode_listed(self, view: CityView, canvas: Canvas) -> None:
+        """A fresh canvas, or one without a float32 buffer: each part written on its own."""
         data = canvas.data
         players = self._players
         seat = view.seat
