@@ -355,7 +355,6 @@ class MyCityEncoding(Encoding[CityView]):
             for square in changes:
                 zone = zones[square]
                 was = old[square]
-                listed[square] = zone
                 if was < 0:
                     if landmarks[square] < 0:
                         cells[empty + square] = 0
@@ -370,6 +369,8 @@ class MyCityEncoding(Encoding[CityView]):
                     access, again, owned, twice, kind, value = entries[zone]
                     cells[access + square] = cells[again + square] = value
                     cells[owned + square] = cells[twice + square] = cells[kind + square] = 1
+                # (Once written: a zone that fails leaves the list as the zones last made.)
+                listed[square] = zone
             self._m_zones = zones
         if drawn is not self._m_drawn_of:
             counters = self._counters
