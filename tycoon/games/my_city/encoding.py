@@ -149,24 +149,31 @@ class MyCityEncoding(Encoding[CityView]):
         self._no_zones = (-1,) * squares
         # The skip's id: after the placements' and the rezonings' (see legal_ids).
         self._skip_id = 2 * counters * squares
-        # Per zone type: the shift and mask of its counters within a cup's bits, and its
-        # placement ids' offsets for each subset of them (see rule_ids), when every type's
+        # Per zone type: the shift and mask of its counters within a cup's bits, its placement
+        # ids' offsets for each subset of them taken down to its first counter's (a smaller
+        # number to multiply), and that counter's first id (see rule_ids), when every type's
         # counters are a run of at most eight bits (as the tables number them); else None.
-        kind_tables: list[tuple[int, int, list[int]]] | None = []
+        kind_tables: list[tuple[int, int, list[int], int]] | None = []
         for type_mask in tables.type_masks:
             shift = (type_mask & -type_mask).bit_length() - 1
             run = type_mask >> shift if type_mask else 0
             if kind_tables is None or run & (run + 1) or run > 255:
                 kind_tables = None
                 continue
+            base = shift * squares
             kind_tables.append(
-                (shift, run, [self._offsets_of(sub << shift) for sub in range(run + 1)])
+                (
+                    shift,
+                    run,
+                    [self._offsets_of(sub << shift) >> base for sub in range(run + 1)],
+                    base,
+                )
             )
         self._kind_tables = kind_tables
         self._shared_init()
 
     def _shared_init(self) -> None:
-        """The shared observation: every seat's numbers made once per state (see _shared), as
+        """The shared observation: every seat's numbers made once per state (see encode), as
         one float32 buffer laid out by absolute seat, each seat-by-seat part twice over (seats
         0 .. P-1, then again), so that an observer's rotated part (its own seat first) is one
         run of it; each observer's observation is the join of its runs."""
@@ -226,55 +233,126 @@ class MyCityEncoding(Encoding[CityView]):
             for zone in range(players * counters)
             for owner, counter in [divmod(zone, counters)]
         ]
-        # The seat to move's one-hot, twice over, by seat (-1: none).
-        self._m_movers = {
-            mover: float32_bytes([1 if seat % players == mover else 0 for seat in range(doubled)])
-            for mover in range(-1, players)
-        }
-        # What the shared numbers were last made from (landmarks None: nothing made yet).
+        # The seat to move's one-hot, twice over, by seat, the last for none (-1: over), and
+        # where it goes.
+        self._m_movers = [
+            float32_bytes([1 if seat % players == mover else 0 for seat in range(doubled)])
+            for mover in [*range(players), -1]
+        ]
+        self._m_mover_run = run(to_move, to_move + doubled)
+        # Per byte value: its eight bits as float32 (a cup written whole).
+        self._m_bits = [float32_bytes(bits) for bits in _BITS]
+        self._m_cups_run = run(cups, cups + players * counters)
+        self._m_cups_twice = cups + players * counters
+        self._m_seats = range(players)
+        self._m_cups_again = run(cups + players * counters, cups + doubled * counters)
+        # What the shared numbers were last made from (landmarks None: nothing made yet), and
+        # the zones as a list (kept equal to the zones last made).
         self._m_landmarks: Any = None
         self._m_zones: tuple[int, ...] = ()
+        self._m_zone_list: list[int] = []
         self._m_supply: tuple[int, ...] = ()
         self._m_drawn_of: Any = None
         self._m_rezones_of: Any = None
         self._m_skips_of: Any = None
-        self._m_mover = -2
 
-    def _shared(self, view: CityView) -> None:
-        """The shared numbers made for ``view``'s state, from those last made (for any seat's
-        view of any state): only the parts whose sources are other objects written again, and
-        in them only what changed."""
-        cells = self._m_cells
-        landmarks = view.landmark_at
-        zones = view.zone_at
-        supply = view.supply
+    def _new_game(self, landmarks: tuple[int, ...], supply: tuple[int, ...]) -> None:
+        """The shared numbers from zeros for a new game: the landmarks, the empty row and the
+        cups written, an empty board taken as what was last made."""
+        raw = self._m_raw
         squares = self._squares
         counters = self._counters
-        players = self._players
+        raw[:] = self._m_zero
+        packer = float32_packer(squares)
+        packer.pack_into(raw, 0, *[landmark + 1 for landmark in landmarks])
+        packer.pack_into(
+            raw, 4 * self._m_empty, *[1 if landmark < 0 else 0 for landmark in landmarks]
+        )
+        # Every cup at once, eight counters a byte of float32 bits.
+        bits = self._m_bits
+        size = 4 * counters
+        row = b"".join(
+            [
+                b"".join([bits[mask >> 8 * byte & 255] for byte in range(self._cup_bytes)])[:size]
+                for mask in supply
+            ]
+        )
+        self._m_cups_run[:] = row
+        self._m_cups_again[:] = row
+        self._m_landmarks = landmarks
+        self._m_zones = self._no_zones
+        self._m_zone_list = list(self._no_zones)
+        self._m_supply = supply
+        self._m_drawn_of = ()
+        self._m_rezones_of = self._m_skips_of = None
+
+    def encode(self, view: CityView, canvas: Canvas) -> None:
+        raw = canvas.raw
+        if raw is None or canvas.memo is None:
+            self._encode_listed(view, canvas)
+            return
+        # A persistent float32 canvas: the shared numbers made for this view's state from
+        # those last made (for any seat's view of any state), only the parts whose sources are
+        # other objects written again, and in them only what changed; then the observer's runs
+        # of them joined and written whole.
+        cells = self._m_cells
+        observer, landmarks, zones, supply, rezones, mover, drawn, _, _, turn, skips, _ = view
         if landmarks is not self._m_landmarks:
-            # A new game: from zeros, the landmarks and the empty row written, an empty board
-            # and empty cups taken as what was last made.
-            self._m_raw[:] = self._m_zero
-            float32_packer(squares).pack_into(
-                self._m_raw, 0, *[landmark + 1 for landmark in landmarks]
-            )
-            empty = self._m_empty
-            for square, landmark in enumerate(landmarks):
-                if landmark < 0:
-                    cells[empty + square] = 1
-            self._m_landmarks = landmarks
-            self._m_zones = self._no_zones
-            self._m_supply = (0,) * players
-            self._m_drawn_of = ()
-            self._m_rezones_of = self._m_skips_of = None
-            self._m_mover = -2
+            self._new_game(landmarks, supply)
+        before = self._m_supply
+        # The zone placed since, when exactly one counter left one cup (-1: none yet, -2: any
+        # other change).
+        placed = -1
+        if supply is not before:
+            # Only the counters that left (or came back to) a cup.
+            counters = self._counters
+            at = self._m_cups
+            again = self._m_cups_twice
+            for seat in self._m_seats:
+                mask = supply[seat]
+                was = before[seat]
+                if mask is not was:
+                    changed = was ^ mask
+                    low = changed & -changed
+                    base = seat * counters
+                    if changed == low and was & low and placed == -1:
+                        counter = low.bit_length() - 1
+                        cells[at + base + counter] = cells[again + base + counter] = 0
+                        placed = base + counter
+                    elif changed:
+                        placed = -2
+                        while changed:
+                            low = changed & -changed
+                            counter = base + low.bit_length() - 1
+                            cells[at + counter] = cells[again + counter] = (
+                                mask >> counter - base & 1
+                            )
+                            changed ^= low
+            self._m_supply = supply
         old = self._m_zones
         if zones is not old:
-            # The squares whose zone changed, found at C speed (by identity: the zones are
-            # small ints, one object per value).
+            listed = self._m_zone_list
+            changes: Any = None
+            if placed >= 0:
+                # The counter placed gives its square; the zones must then be the last made
+                # with that square changed (else, as for any other change, all are compared).
+                try:
+                    square = zones.index(placed)
+                except ValueError:
+                    square = -1
+                if square >= 0:
+                    listed[square] = placed
+                    if tuple(listed) == zones:
+                        changes = (square,)
+                    else:
+                        listed[square] = old[square]
+            if changes is None:
+                # The squares whose zone changed, found at C speed (by identity: the zones are
+                # small ints, one object per value).
+                changes = compress(range(self._squares), map(is_not, zones, old))
             entries = self._m_entries
             empty = self._m_empty
-            for square in compress(range(squares), map(is_not, zones, old)):
+            for square in changes:
                 zone = zones[square]
                 was = old[square]
                 if was < 0:
@@ -291,54 +369,29 @@ class MyCityEncoding(Encoding[CityView]):
                     access, again, owned, twice, kind, value = entries[zone]
                     cells[access + square] = cells[again + square] = value
                     cells[owned + square] = cells[twice + square] = cells[kind + square] = 1
+                # (Once written: a zone that fails leaves the list as the zones last made.)
+                listed[square] = zone
             self._m_zones = zones
-        before = self._m_supply
-        if supply is not before:
-            # Only the counters that left (or came back to) a cup.
-            at = self._m_cups
-            again = at + players * counters
-            for seat in range(players):
-                mask = supply[seat]
-                changed = before[seat] ^ mask
-                while changed:
-                    low = changed & -changed
-                    counter = low.bit_length() - 1
-                    cells[at + counter] = cells[again + counter] = mask >> counter & 1
-                    changed ^= low
-                at += counters
-                again += counters
-            self._m_supply = supply
-        drawn = view.drawn
         if drawn is not self._m_drawn_of:
+            counters = self._counters
             counts = [0] * counters
             for counter in drawn:
                 if 0 <= counter < counters:
                     counts[counter] += 1
             float32_packer(counters).pack_into(self._m_raw, 4 * self._m_drawn, *counts)
             self._m_drawn_of = drawn
-        rezones = view.rezones_used
-        skips = view.skips
         if rezones is not self._m_rezones_of or skips is not self._m_skips_of:
-            float32_packer(4 * players).pack_into(
+            float32_packer(4 * self._players).pack_into(
                 self._m_raw, 4 * self._m_rezones, *rezones, *rezones, *skips, *skips
             )
             self._m_rezones_of = rezones
             self._m_skips_of = skips
-        mover = view.to_move
-        if mover != self._m_mover:
-            at = 4 * self._m_to_move
-            self._m_raw[at : at + 8 * players] = self._m_movers[mover if mover >= 0 else -1]
-            self._m_mover = mover
-        cells[self._m_turn] = view.turn
+        self._m_mover_run[:] = self._m_movers[mover]
+        cells[self._m_turn] = turn
+        raw[:] = b"".join(self._pieces[observer or 0])
 
-    def encode(self, view: CityView, canvas: Canvas) -> None:
-        raw = canvas.raw
-        if raw is not None and canvas.memo is not None:
-            # A persistent float32 canvas: the shared numbers made for this state, the
-            # observer's runs of them joined and written whole.
-            self._shared(view)
-            raw[:] = b"".join(self._pieces[view.seat or 0])
-            return
+    def _encode_listed(self, view: CityView, canvas: Canvas) -> None:
+        """A fresh canvas, or one without a float32 buffer: each part written on its own."""
         data = canvas.data
         players = self._players
         seat = view.seat
@@ -468,12 +521,16 @@ class MyCityEncoding(Encoding[CityView]):
         bits = 0
         if kind_tables is not None:
             # Each type's counters in the cup as a small number, its offsets looked up by it.
-            for on, (shift, run, offsets_by) in zip(state.allowed, kind_tables, strict=True):
+            # (By index, not a zip: zip's keyword, strict or not, costs about a quarter of a
+            # microsecond a call.)
+            allowed = state.allowed
+            for kind, (shift, run, offsets_by, base) in enumerate(kind_tables):
+                on = allowed[kind]
                 if on:
                     of_kind = counters >> shift & run
                     if of_kind:
-                        bits |= on * offsets_by[of_kind]
-            return _CityIds(self, bits, seat, self._skip_id)
+                        bits |= on * offsets_by[of_kind] << base
+            return _CityIds(self, bits, seat)
         type_masks = tables.type_masks
         offsets_of = self._offsets
         for kind, on in enumerate(state.allowed):
@@ -484,7 +541,7 @@ class MyCityEncoding(Encoding[CityView]):
                     if offsets is None:
                         offsets = self._offsets_of(of_kind)
                     bits |= on * offsets
-        return _CityIds(self, bits, seat, self._skip_id)
+        return _CityIds(self, bits, seat)
 
     def _offsets_of(self, of_kind: int) -> int:
         """The placement ids' offsets of the counters of ``of_kind`` (a mask of counters) added
@@ -511,7 +568,7 @@ class MyCityEncoding(Encoding[CityView]):
             # counter can be placed).
             if legal.can_skip:
                 bits |= 1 << self._skip_id
-            return _CityIds(self, bits, legal.seat, self._skip_id)
+            return _CityIds(self, bits, legal.seat)
         return super().legal_ids(legal)
 
 
@@ -519,9 +576,9 @@ class _CityIds(BitIds):
     """The ids of a seat's moves as one integer's bits, worked out by arithmetic on the masks of
     its legal moves; an action is built only when it is looked up (a turn may offer hundreds)."""
 
-    __slots__ = ("encoding", "seat", "skip_id")
+    __slots__ = ("encoding", "places", "seat")
 
-    def __init__(self, encoding: MyCityEncoding, bits: int, seat: int, skip_id: int) -> None:
+    def __init__(self, encoding: MyCityEncoding, bits: int, seat: int) -> None:
         # BitIds.__init__'s fields set here (one call fewer: a seat's ids are made every turn).
         self.entries = {}
         self.spans = []
@@ -531,25 +588,25 @@ class _CityIds(BitIds):
         self.bits = bits
         self.encoding = encoding
         self.seat = seat
-        self.skip_id = skip_id
+        # The seat's placements made so far, by id (the placements' ids come first).
+        self.places = encoding._places[seat]
 
     def action_of(self, key: int) -> Action:
-        encoding = self.encoding
-        tables = encoding.tables
-        squares = encoding._squares
-        counters = encoding._counters
-        if key == self.skip_id:
-            return Skip(self.seat)
-        if key < counters * squares:
+        places = self.places
+        if key < len(places):
             # A placement made once per seat and id, then looked up (actions are immutable
             # values; a frozen dataclass costs about a microsecond to make).
-            made = encoding._places[self.seat]
-            place = made[key]
+            place = places[key]
             if place is None:
-                counter, square = divmod(key, squares)
-                place = made[key] = Place(
+                tables = self.encoding.tables
+                counter, square = divmod(key, tables.board.squares)
+                place = places[key] = Place(
                     self.seat, tables.counter_names[counter], tables.board.names[square]
                 )
             return place
-        square, counter = divmod(key - counters * squares, counters)
+        encoding = self.encoding
+        if key == encoding._skip_id:
+            return Skip(self.seat)
+        tables = encoding.tables
+        square, counter = divmod(key - len(places), encoding._counters)
         return Rezone(self.seat, tables.board.names[square], tables.counter_names[counter])
