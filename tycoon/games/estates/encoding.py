@@ -58,7 +58,8 @@ BID_BUCKETS = 12
 PHASE_INDEX = {name: index for index, name in enumerate(PHASE_NAMES)}
 # The view's fields the auction's figures are made from, read as one slice (see encode).
 _FIGURES = field_run(EstatesView, "roof_value", "bids")
-# The view's fields an observation is made from, seat to totals (see encode).
+# The view's fields, all of them in order: encode unpacks the view whole (no slice made),
+# and this fails loudly at import if they were reordered or added to.
 _OBSERVED = field_run(
     EstatesView,
     *[
@@ -84,8 +85,14 @@ _OBSERVED = field_run(
         "start_seat",
         "wins",
         "totals",
+        "results",
+        "tally",
+        "end_reason",
+        "paid",
     ],
 )
+if slice(0, len(EstatesView._fields)) != _OBSERVED:
+    raise ValueError("EstatesEncoding.encode unpacks every field of EstatesView")
 
 
 class EstatesEncoding(Encoding[EstatesView]):
@@ -435,7 +442,6 @@ class EstatesEncoding(Encoding[EstatesView]):
         if raw is None:
             self._encode_listed(view, canvas)
             return
-        whole: tuple[Any, ...] = view  # read by a run of fields (see field_run)
         (
             seat,
             _,
@@ -459,7 +465,11 @@ class EstatesEncoding(Encoding[EstatesView]):
             _,
             wins,
             totals,
-        ) = whole[_OBSERVED]
+            _,
+            _,
+            _,
+            _,
+        ) = view  # every field, in order (see _OBSERVED)
         start = 0 if seat is None else seat
         slot = self._players if seat is None else seat
         made = self._board_made
@@ -569,15 +579,18 @@ class EstatesEncoding(Encoding[EstatesView]):
         return counts
 
     def _bids_of(self, bids: tuple[int, ...]) -> bytes:
-        """The bids' run (amount, -1 a pass, -2 not yet) as float32 bytes, kept by tuple."""
+        """The bids' run (amount, -1 a pass, -2 not yet) as float32 bytes, kept by tuple:
+        joined from the number table at C speed (made whole for an amount beyond it)."""
         shown = bids[: self._players - 1]
-        numbers = self._number_bytes
-        parts = [numbers.get(amount) for amount in shown]
-        if None in parts:
+        try:
+            made = b"".join(map(self._number_bytes.__getitem__, shown)) + self._bid_pads[len(shown)]
+        except KeyError:
             made = float32_bytes(list(shown) + [-2] * (self._players - 1 - len(shown)))
-        else:
-            made = b"".join(parts) + self._bid_pads[len(shown)]  # type: ignore[arg-type]
-        return _keep(self._bids_bytes, bids, made)
+        kept = self._bids_bytes
+        if len(kept) >= 4096:
+            kept.clear()
+        kept[bids] = made
+        return made
 
     def rule_ids(self, state: EstatesState, seat: int) -> LegalIds | None:
         """Every decision's ids straight from the state, as ``Estates.legal_actions`` lists

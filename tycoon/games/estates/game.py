@@ -661,37 +661,31 @@ class Estates(Game[EstatesState, Action, EstatesView]):
     # -- what each seat sees -----------------------------------------------------------------
 
     def observe(self, state: EstatesState, seat: int | None) -> EstatesView:
-        return self._view(state, seat, None, None)
+        return self.observe_next(None, None, state, seat)
 
     def observe_next(
         self,
-        prev_state: EstatesState,
-        prev_view: EstatesView,
+        prev_state: EstatesState | None,
+        prev_view: EstatesView | None,
         state: EstatesState,
         seat: int | None,
     ) -> EstatesView:
         """``observe(state, seat)``, reusing the previous view's money, cash boxes and round
-        results where the state's are the very same objects and as secret as they were."""
-        return self._view(state, seat, prev_state, prev_view)
-
-    def _view(
-        self,
-        state: EstatesState,
-        seat: int | None,
-        prev_state: EstatesState | None,
-        prev_view: EstatesView | None,
-    ) -> EstatesView:
-        """The view of ``seat``; its secret parts are made by ``_seen_figures`` and
-        ``_seen_results`` alone, or taken from ``prev_view`` (the view of ``prev_state`` for
-        the same seat) where their inputs are the same objects and equally secret."""
-        secret = not self.open_money and state.phase != OVER
+        results where the state's are the very same objects and as secret as they were (no
+        previous view: made whole, as ``observe``). Its secret parts are made by
+        ``_seen_figures`` and ``_seen_results`` alone, or taken from ``prev_view`` (the view of
+        ``prev_state`` for the same seat) where their inputs are the same objects and equally
+        secret. (``observe`` calls this, not the other way round: the table asks for the next
+        view at every step, one call fewer.)"""
+        open_money = self.open_money
+        secret = not open_money and state.phase != OVER
         money: tuple[int | None, ...] | None = None
         box: tuple[int | None, ...] | None = None
         results: tuple[RoundResult, ...] | None = None
         if (
             prev_state is not None
             and prev_view is not None
-            and secret == (not self.open_money and prev_state.phase != OVER)
+            and secret == (not open_money and prev_state.phase != OVER)
         ):
             if state.money is prev_state.money:
                 money = prev_view.money
