@@ -53,20 +53,27 @@ from tycoon.games.water_rights.catalogue import (
     tax_rate_allowed,
 )
 from tycoon.games.water_rights.rules import (
+    COLLECTS,
     DESTROYS,
     DONES,
+    FEEDS,
     MAYOR_SLUGS,
+    SUPPLIES,
     BuildChoices,
     _colour_combos,
     capacity,
+    districts_mask,
     fill_choices,
     placement_mask,
+    tokens_cost,
+    water_available,
 )
 from tycoon.games.water_rights.state import (
     BUILD,
     CHANGED_COLOURS,
     CHANGED_TAX,
     CHANGED_WATER,
+    DISTRIBUTE,
     DRAFT,
     EMPTY,
     KING_POLICY,
@@ -355,6 +362,10 @@ class WaterRightsEncoding(Encoding[View]):
                 actions[destroy_id] = DESTROYS[seat][cell]
             for build_id, (card, name) in self._builds.items():
                 actions[build_id] = Build(seat, card, name)
+            actions[self.base_id(Feed)] = FEEDS[seat]
+            actions[self.base_id(Collect)] = COLLECTS[seat]
+            for cell, name in enumerate(CELL_NAMES):
+                actions[self.base_id(Supply, (name,))] = SUPPLIES[seat][cell]
         self._action_of = [actions.__getitem__ for actions in by_id]
         self._kept_ids: list[dict[int, BitIds]] = [{} for _ in seats]
         self._done_bit = 1 << self.base_id(Done)
@@ -386,6 +397,14 @@ class WaterRightsEncoding(Encoding[View]):
         if self._destroy_ids != list(range(self._destroy_shift, self._destroy_shift + CELLS)):
             raise ValueError("the destroys are not side by side")
         self._fill_bits = {key: 1 << fill_id for key, fill_id in self._fill_ids.items()}
+        # (The distribution's supplies side by side in cell order too.)
+        self._supply_shift = self.base_id(Supply, (CELL_NAMES[0],))
+        if [self.base_id(Supply, (name,)) for name in CELL_NAMES] != list(
+            range(self._supply_shift, self._supply_shift + CELLS)
+        ):
+            raise ValueError("the supplies are not side by side")
+        self._feed_bit = 1 << self.base_id(Feed)
+        self._collect_bit = 1 << self.base_id(Collect)
         self._post_bits = [(target, 1 << post_id) for target, post_id, _ in self._posts[0]]
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
@@ -440,14 +459,14 @@ class WaterRightsEncoding(Encoding[View]):
         return ids
 
     def rule_ids(self, state: State, seat: int) -> LegalIds | None:
-        """The King's turn, a mayor's drafting and building, worked out from the few figures
-        ``king_choices``, ``draft_choices`` and ``build_choices`` read, as an integer's bits
-        (each id's action made once per seat, equal to the game's, which it makes anew every
-        time): in the set-up, every choice of taxed colours; later, the other choices of
-        colours, the tax and water price moves the limits allow (each kind while the King has
-        not changed it this turn), and done; drafting, each card of the two lines the town's
-        cash covers with its slot's surcharge, and done; building, see ``_build_bits``. Other
-        decisions take the listed path."""
+        """The King's turn, a mayor's drafting, building and distribution, worked out from the
+        few figures ``king_choices``, ``draft_choices``, ``build_choices`` and
+        ``distribute_choices`` read, as an integer's bits (each id's action made once per seat,
+        equal to the game's): in the set-up, every choice of taxed colours; later, the other
+        choices of colours, the tax and water price moves the limits allow (each kind while the
+        King has not changed it this turn), and done; drafting, each card of the two lines the
+        town's cash covers with its slot's surcharge, and done; building, see ``_build_bits``;
+        distribution, see ``_distribute_bits``. Requests take the listed path."""
         phase = state.phase
         if self._seat_of_role[state.active] != seat:
             return None
@@ -462,6 +481,8 @@ class WaterRightsEncoding(Encoding[View]):
                     if card != EMPTY and costs[card] + surcharges[slot] <= cash:
                         bits |= slot_bits[slot]
             return self._ids_of(bits, seat)
+        if phase == DISTRIBUTE:
+            return self._ids_of(self._distribute_bits(state), seat)
         if phase == KING_SETUP:
             return self._ids_of(self._setup_bits, seat)
         if phase != KING_POLICY:
@@ -545,6 +566,43 @@ class WaterRightsEncoding(Encoding[View]):
         for cell in cells_of(town.occupied & ~(1 << layout.facility)):
             if paid[cell] // divisor <= treasury:
                 bits |= 1 << (shift + cell)
+        return bits
+
+    def _distribute_bits(self, state: State) -> int:
+        """The distribution's ids as ``legal_ids`` finds them in ``distribute_choices``' list,
+        from the same rules, as bits: feeding the facility while the turn and the water allow;
+        each district not supplied this turn whose water and tokens can be had, supplied; each
+        such district the treasury can buy back, sold; and collecting."""
+        rules = self._rules
+        economy = self._economy
+        role = state.active
+        town = state.towns[role - 1]
+        turn = state.turn
+        available = water_available(town)
+        bits = self._collect_bit
+        fed = turn.fed
+        if not fed and not turn.idle and available >= economy.facility_water:
+            bits |= self._feed_bit
+        unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
+        if unsupplied:
+            kinds = self.kinds_table
+            cells = town.cells
+            own_used = turn.own_used
+            shift = self._supply_shift
+            for cell in unsupplied:
+                kind = kinds[cells[cell]]
+                if (
+                    kind.water <= available
+                    and tokens_cost(rules, state, role, town, fed, own_used, turn, kind) >= 0
+                ):
+                    bits |= 1 << (shift + cell)
+            divisor = economy.destroy_refund_divisor
+            treasury = state.treasury
+            paid = town.paid
+            shift = self._destroy_shift
+            for cell in unsupplied:
+                if paid[cell] // divisor <= treasury:
+                    bits |= 1 << (shift + cell)
         return bits
 
     def _build(self, seat: int, action_id: int) -> Build:
