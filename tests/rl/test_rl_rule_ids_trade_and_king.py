@@ -1,6 +1,7 @@
-"""Milton Keynes' trade turns and Water Rights' King turns and drafting give their ids from the
-rules (``rule_ids``): they must be the listed path's, id for id and action for action, at every
-step of random games, and the list must not be made where the rules stand in for it."""
+"""Milton Keynes' trade turns and Water Rights' King turns, drafting, building and distribution
+give their ids from the rules (``rule_ids``): they must be the listed path's, id for id and
+action for action, at every step of random games, and the list must not be made where the
+rules stand in for it."""
 
 from __future__ import annotations
 
@@ -101,19 +102,32 @@ def test_a_trade_turn_is_not_listed_when_its_ids_come_from_the_rules(
 def test_water_rights_king_and_draft_ids_from_the_rules_are_the_listed_ones(
     players: int, data: str
 ) -> None:
-    from tycoon.games.water_rights.state import BUILD, DRAFT, KING_POLICY, KING_SETUP
+    from tycoon.games.water_rights.state import (
+        BUILD,
+        DISTRIBUTE,
+        DRAFT,
+        KING_POLICY,
+        KING_SETUP,
+    )
 
     phases = _play_comparing("water-rights", players, range(3), data=data)
     # (With three players the King is played by the game itself.)
-    assert phases == ({KING_SETUP, KING_POLICY, DRAFT, BUILD} if players == 4 else {DRAFT, BUILD})
+    mayors = {DRAFT, BUILD, DISTRIBUTE}
+    assert phases == ({KING_SETUP, KING_POLICY} | mayors if players == 4 else mayors)
 
 
 def test_water_rights_king_and_draft_turns_are_not_listed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The King's turns, drafting and building give their ids without the game's list (which
-    makes every action anew), equal to it."""
-    from tycoon.games.water_rights.state import BUILD, DRAFT, KING_POLICY, KING_SETUP
+    """The King's turns, drafting, building and distribution give their ids without the
+    game's list (which makes every action anew), equal to it."""
+    from tycoon.games.water_rights.state import (
+        BUILD,
+        DISTRIBUTE,
+        DRAFT,
+        KING_POLICY,
+        KING_SETUP,
+    )
 
     game: Any = make("water-rights", 4)
     table = Table(game)
@@ -124,7 +138,7 @@ def test_water_rights_king_and_draft_turns_are_not_listed(
         while to_act := table.to_act():
             seat = to_act[0]
             state = table.state
-            if state.phase in (KING_SETUP, KING_POLICY, DRAFT, BUILD):
+            if state.phase in (KING_SETUP, KING_POLICY, DRAFT, BUILD, DISTRIBUTE):
                 expected = table.encoding.legal_ids(game.legal_actions(state, seat))
                 table._legal.clear()
                 with monkeypatch.context() as patch:
@@ -139,7 +153,7 @@ def test_water_rights_king_and_draft_turns_are_not_listed(
             action = table.action(seat, ids[rng.randrange(len(ids))])
             assert action is not None
             table.play(action)
-    assert phases == {KING_SETUP, KING_POLICY, DRAFT, BUILD}
+    assert phases == {KING_SETUP, KING_POLICY, DRAFT, BUILD, DISTRIBUTE}
 
 
 def test_milton_keynes_building_ids_equal_the_generic_scan() -> None:

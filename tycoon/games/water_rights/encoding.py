@@ -53,20 +53,27 @@ from tycoon.games.water_rights.catalogue import (
     tax_rate_allowed,
 )
 from tycoon.games.water_rights.rules import (
+    COLLECTS,
     DESTROYS,
     DONES,
+    FEEDS,
     MAYOR_SLUGS,
+    SUPPLIES,
     BuildChoices,
     _colour_combos,
     capacity,
+    districts_mask,
     fill_choices,
     placement_mask,
+    tokens_cost,
+    water_available,
 )
 from tycoon.games.water_rights.state import (
     BUILD,
     CHANGED_COLOURS,
     CHANGED_TAX,
     CHANGED_WATER,
+    DISTRIBUTE,
     DRAFT,
     EMPTY,
     KING_POLICY,
@@ -227,6 +234,14 @@ class WaterRightsEncoding(Encoding[View]):
         self._turn_made: tuple[Any, bytes] = (None, b"")
         self._lines_made: tuple[tuple[Any, ...] | None, bytes] = (None, b"")
         self._decks_made: tuple[tuple[Any, ...] | None, bytes] = (None, b"")
+        # (Each line's last tuple and bytes, by a card kind its number's bytes; the bonus goals'
+        # bytes by the goals and their owners.)
+        no_line: tuple[tuple[int, ...] | None, bytes] = (None, b"")
+        self._line_made = (no_line, no_line)
+        self._kind_bytes = {
+            kind: float32_bytes((kind + 1,)) for kind in range(-1, len(rules.kinds))
+        }
+        self._bonus_made: dict[tuple[tuple[int, ...], tuple[int, ...]], bytes] = {}
         self._economy_packer = float32_packer(6 + TAXABLE + 4)
         self._colour_bit_rows: dict[int, tuple[int, ...]] = {}
         # For the ids of the King's turn and drafting (see rule_ids): each role's seat, and per
@@ -347,6 +362,10 @@ class WaterRightsEncoding(Encoding[View]):
                 actions[destroy_id] = DESTROYS[seat][cell]
             for build_id, (card, name) in self._builds.items():
                 actions[build_id] = Build(seat, card, name)
+            actions[self.base_id(Feed)] = FEEDS[seat]
+            actions[self.base_id(Collect)] = COLLECTS[seat]
+            for cell, name in enumerate(CELL_NAMES):
+                actions[self.base_id(Supply, (name,))] = SUPPLIES[seat][cell]
         self._action_of = [actions.__getitem__ for actions in by_id]
         self._kept_ids: list[dict[int, BitIds]] = [{} for _ in seats]
         self._done_bit = 1 << self.base_id(Done)
@@ -378,6 +397,14 @@ class WaterRightsEncoding(Encoding[View]):
         if self._destroy_ids != list(range(self._destroy_shift, self._destroy_shift + CELLS)):
             raise ValueError("the destroys are not side by side")
         self._fill_bits = {key: 1 << fill_id for key, fill_id in self._fill_ids.items()}
+        # (The distribution's supplies side by side in cell order too.)
+        self._supply_shift = self.base_id(Supply, (CELL_NAMES[0],))
+        if [self.base_id(Supply, (name,)) for name in CELL_NAMES] != list(
+            range(self._supply_shift, self._supply_shift + CELLS)
+        ):
+            raise ValueError("the supplies are not side by side")
+        self._feed_bit = 1 << self.base_id(Feed)
+        self._collect_bit = 1 << self.base_id(Collect)
         self._post_bits = [(target, 1 << post_id) for target, post_id, _ in self._posts[0]]
 
     def legal_ids(self, legal: Sequence[Any]) -> LegalIds:
@@ -432,14 +459,14 @@ class WaterRightsEncoding(Encoding[View]):
         return ids
 
     def rule_ids(self, state: State, seat: int) -> LegalIds | None:
-        """The King's turn, a mayor's drafting and building, worked out from the few figures
-        ``king_choices``, ``draft_choices`` and ``build_choices`` read, as an integer's bits
-        (each id's action made once per seat, equal to the game's, which it makes anew every
-        time): in the set-up, every choice of taxed colours; later, the other choices of
-        colours, the tax and water price moves the limits allow (each kind while the King has
-        not changed it this turn), and done; drafting, each card of the two lines the town's
-        cash covers with its slot's surcharge, and done; building, see ``_build_bits``. Other
-        decisions take the listed path."""
+        """The King's turn, a mayor's drafting, building and distribution, worked out from the
+        few figures ``king_choices``, ``draft_choices``, ``build_choices`` and
+        ``distribute_choices`` read, as an integer's bits (each id's action made once per seat,
+        equal to the game's): in the set-up, every choice of taxed colours; later, the other
+        choices of colours, the tax and water price moves the limits allow (each kind while the
+        King has not changed it this turn), and done; drafting, each card of the two lines the
+        town's cash covers with its slot's surcharge, and done; building, see ``_build_bits``;
+        distribution, see ``_distribute_bits``. Requests take the listed path."""
         phase = state.phase
         if self._seat_of_role[state.active] != seat:
             return None
@@ -454,6 +481,8 @@ class WaterRightsEncoding(Encoding[View]):
                     if card != EMPTY and costs[card] + surcharges[slot] <= cash:
                         bits |= slot_bits[slot]
             return self._ids_of(bits, seat)
+        if phase == DISTRIBUTE:
+            return self._ids_of(self._distribute_bits(state), seat)
         if phase == KING_SETUP:
             return self._ids_of(self._setup_bits, seat)
         if phase != KING_POLICY:
@@ -539,6 +568,43 @@ class WaterRightsEncoding(Encoding[View]):
                 bits |= 1 << (shift + cell)
         return bits
 
+    def _distribute_bits(self, state: State) -> int:
+        """The distribution's ids as ``legal_ids`` finds them in ``distribute_choices``' list,
+        from the same rules, as bits: feeding the facility while the turn and the water allow;
+        each district not supplied this turn whose water and tokens can be had, supplied; each
+        such district the treasury can buy back, sold; and collecting."""
+        rules = self._rules
+        economy = self._economy
+        role = state.active
+        town = state.towns[role - 1]
+        turn = state.turn
+        available = water_available(town)
+        bits = self._collect_bit
+        fed = turn.fed
+        if not fed and not turn.idle and available >= economy.facility_water:
+            bits |= self._feed_bit
+        unsupplied = cells_of(districts_mask(rules.towns[role - 1], town) & ~turn.supplied)
+        if unsupplied:
+            kinds = self.kinds_table
+            cells = town.cells
+            own_used = turn.own_used
+            shift = self._supply_shift
+            for cell in unsupplied:
+                kind = kinds[cells[cell]]
+                if (
+                    kind.water <= available
+                    and tokens_cost(rules, state, role, town, fed, own_used, turn, kind) >= 0
+                ):
+                    bits |= 1 << (shift + cell)
+            divisor = economy.destroy_refund_divisor
+            treasury = state.treasury
+            paid = town.paid
+            shift = self._destroy_shift
+            for cell in unsupplied:
+                if paid[cell] // divisor <= treasury:
+                    bits |= 1 << (shift + cell)
+        return bits
+
     def _build(self, seat: int, action_id: int) -> Build:
         card, cell = self._builds[action_id]
         return Build(seat, card, cell)
@@ -610,7 +676,7 @@ class WaterRightsEncoding(Encoding[View]):
             if shared is not None:
                 made_turn = self._turn_made
                 if made_turn[0] is not turn:
-                    made_turn = self._turn_made = (turn, float32_bytes(_turn_figures(turn)))
+                    made_turn = self._turn_made = (turn, _turn_bytes(turn))
                 at = 4 * self._turn_at
                 shared[at : at + len(made_turn[1])] = made_turn[1]
             else:
@@ -671,7 +737,7 @@ class WaterRightsEncoding(Encoding[View]):
             if shared is not None:
                 made_lines = self._lines_made
                 if made_lines[0] != lines:
-                    made_lines = self._lines_made = (lines, float32_bytes(self._lines(view)))
+                    made_lines = self._lines_made = (lines, self._lines_bytes(view))
                 at = 4 * self._lines_at
                 shared[at : at + len(made_lines[1])] = made_lines[1]
             else:
@@ -682,7 +748,7 @@ class WaterRightsEncoding(Encoding[View]):
             if shared is not None:
                 made_decks = self._decks_made
                 if made_decks[0] != decks:
-                    made_decks = self._decks_made = (decks, float32_bytes(self._decks(view)))
+                    made_decks = self._decks_made = (decks, self._decks_bytes(view))
                 at = 4 * self._decks_at
                 shared[at : at + len(made_decks[1])] = made_decks[1]
             else:
@@ -725,6 +791,47 @@ class WaterRightsEncoding(Encoding[View]):
         tail += _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
         return tail
 
+    def _lines_bytes(self, view: View) -> bytes:
+        """``_lines``' float32 bytes, each line's kept while its cards stay the same."""
+        district, plant = self._line_made
+        line = view.district_line
+        if district[0] != line:
+            district = (line, self._line_bytes(line, self._district_line))
+        line = view.plant_line
+        if plant[0] != line:
+            plant = (line, self._line_bytes(line, self._plant_line))
+        self._line_made = (district, plant)
+        return district[1] + plant[1]
+
+    def _line_bytes(self, line: tuple[int, ...], size: int) -> bytes:
+        """One line's float32 bytes: its first ``size`` card kinds + 1, 0 after the last."""
+        made = b"".join(map(self._kind_bytes.__getitem__, line[:size]))
+        return made + _ZERO * (size - len(line)) if len(line) < size else made
+
+    def _decks_bytes(self, view: View) -> bytes:
+        """``_decks``' float32 bytes (the bonus goals' kept by their sources)."""
+        bonus = (view.bonus, view.bonus_owner)
+        bonus_bytes = self._bonus_made.get(bonus)
+        if bonus_bytes is None:
+            if len(self._bonus_made) >= _KEPT_BONUS:
+                self._bonus_made.clear()
+            bonus_bytes = self._bonus_made[bonus] = float32_bytes(
+                _padded([goal + 1 for goal in view.bonus], self._bonus)
+                + _padded([owner + 1 for owner in view.bonus_owner], self._bonus)
+            )
+        return (
+            _DECK_PACKER.pack(
+                view.district_deck_size,
+                view.plant_deck_size,
+                view.event_deck_size,
+                view.demand_deck_size,
+                len(view.event_discard),
+                len(view.demand_discard),
+                len(view.removed),
+            )
+            + bonus_bytes
+        )
+
     def _colour_bits(self, colours: int) -> tuple[int, ...]:
         """The taxed colours' bits (one per taxable colour), made once per mask."""
         bits = self._colour_bit_rows.get(colours)
@@ -737,8 +844,15 @@ class WaterRightsEncoding(Encoding[View]):
     def _town_bytes(self, number: int, town: Town) -> tuple[bytes, bytearray]:
         """The float32 bytes of town ``number``'s figures and cells (the same numbers as the
         general way): kept for the last town made, the cells patched in place for the next
-        one where they changed (see ``_patch_cells``), so that a town is worked out once
-        however many seats see it. A town never seen before is made whole."""
+        one where they changed, so that a town is worked out once however many seats see it.
+        A town never seen before is made whole.
+
+        Per cell figure whose tuple is another object, the cells that changed are the bytes
+        that differ between the two tuples as ints (the cells' by ``_small``, the water's and
+        paid's by ``_unsigned``, each figure always the same way; kept with the town made),
+        found by integer arithmetic; a figure with a number outside a byte is scanned for the
+        cells whose numbers are other objects instead (a number made again equal is written
+        again, the same bytes)."""
         made = self._towns_made[number]
         if made is not None and made[0] is town:
             return made[1], made[2]
@@ -761,49 +875,41 @@ class WaterRightsEncoding(Encoding[View]):
         if made is None:
             cells_bytes = bytearray(float32_bytes(self._cells(town)))
             packs = (_small(town.cells), _unsigned(town.water), _unsigned(town.paid))
-        else:
-            cells_bytes = made[2]
-            packs = self._patch_cells(town, made[0], made[3], cells_bytes)
-        self._towns_made[number] = (town, figures_bytes, cells_bytes, packs)
-        return figures_bytes, cells_bytes
-
-    def _patch_cells(
-        self,
-        town: Town,
-        was: Town,
-        packs: tuple[int | None, int | None, int | None],
-        cells_bytes: bytearray,
-    ) -> tuple[int | None, int | None, int | None]:
-        """Rewrite in ``cells_bytes`` (the cells of ``was``) the numbers of ``town`` that
-        differ, and return ``town``'s cells, water and paid as ints of bytes. Per figure
-        whose tuple is another object, the cells that changed are the bytes that differ
-        between the two tuples' ints (``packs``: those of ``was``; the cells' by ``_small``,
-        the water's and paid's by ``_unsigned``, each figure always the same way), found by
-        integer arithmetic; a figure with a number outside a signed byte is scanned for the
-        cells whose numbers are other objects instead (a number made again equal is written
-        again, the same bytes)."""
-        size = 4 * CELL_FIGURES
-        number = self._number_bytes
-        cells_pack, water_pack, paid_pack = packs
+            self._towns_made[number] = (town, figures_bytes, cells_bytes, packs)
+            return figures_bytes, cells_bytes
+        was, _, cells_bytes, (cells_pack, water_pack, paid_pack) = made
         now = town.cells
-        if now is not was.cells:
+        if now is not was.cells and now != was.cells:
+            number_bytes = self._number_bytes
             now_pack = _small(now)
             rows = self._kind_rows
             for cell in _changed_cells(now, was.cells, cells_pack, now_pack):
-                at = cell * size
+                at = cell * _CELL_BYTES
                 kind = now[cell]
-                cells_bytes[at : at + 4] = number.get(kind + 1) or _number(number, kind + 1)
-                cells_bytes[at + 20 : at + size] = rows[kind]
+                cells_bytes[at : at + 4] = number_bytes.get(kind + 1) or _number(
+                    number_bytes, kind + 1
+                )
+                cells_bytes[at + 20 : at + _CELL_BYTES] = rows[kind]
             cells_pack = now_pack
-        if town.water is not was.water:
-            water_pack = self._patch_numbers(cells_bytes, town.water, was.water, water_pack, 4)
-        if town.paid is not was.paid:
-            paid_pack = self._patch_numbers(cells_bytes, town.paid, was.paid, paid_pack, 8)
-        if town.farms != was.farms:
-            self._patch_flags(cells_bytes, town.farms, was.farms, 12)
-        if town.plants != was.plants:
-            self._patch_flags(cells_bytes, town.plants, was.plants, 16)
-        return cells_pack, water_pack, paid_pack
+        water = town.water
+        if water is not was.water and water != was.water:
+            water_pack = self._patch_numbers(cells_bytes, water, was.water, water_pack, 4)
+        paid = town.paid
+        if paid is not was.paid and paid != was.paid:
+            paid_pack = self._patch_numbers(cells_bytes, paid, was.paid, paid_pack, 8)
+        changed = town.farms ^ was.farms
+        if changed:
+            self._patch_flags(cells_bytes, town.farms, changed, 12)
+        changed = town.plants ^ was.plants
+        if changed:
+            self._patch_flags(cells_bytes, town.plants, changed, 16)
+        self._towns_made[number] = (
+            town,
+            figures_bytes,
+            cells_bytes,
+            (cells_pack, water_pack, paid_pack),
+        )
+        return figures_bytes, cells_bytes
 
     def _patch_numbers(
         self,
@@ -816,25 +922,22 @@ class WaterRightsEncoding(Encoding[View]):
         """Rewrite a never negative cell figure (at ``offset`` bytes into each cell's numbers)
         where ``now`` differs from ``old`` (``pack``: ``old`` by ``_unsigned``); return ``now``
         by ``_unsigned``."""
-        size = 4 * CELL_FIGURES
-        number = self._number_bytes
+        number_bytes = self._number_bytes
         now_pack = _unsigned(now)
         for cell in _changed_cells(now, old, pack, now_pack):
-            at = cell * size + offset
+            at = cell * _CELL_BYTES + offset
             value = now[cell]
-            cells_bytes[at : at + 4] = number.get(value) or _number(number, value)
+            cells_bytes[at : at + 4] = number_bytes.get(value) or _number(number_bytes, value)
         return now_pack
 
-    def _patch_flags(self, cells_bytes: bytearray, now: int, old: int, offset: int) -> None:
-        """Rewrite a cell flag (a town's bits, at ``offset`` bytes into each cell's numbers)
-        for the cells whose bit differs between ``now`` and ``old``."""
-        size = 4 * CELL_FIGURES
-        number = self._number_bytes
-        changed = now ^ old
+    def _patch_flags(self, cells_bytes: bytearray, now: int, changed: int, offset: int) -> None:
+        """Rewrite a cell flag (a town's bits ``now``, at ``offset`` bytes into each cell's
+        numbers) for the cells whose bit is set in ``changed``."""
+        number_bytes = self._number_bytes
         while changed:
             low = changed & -changed
-            at = (low.bit_length() - 1) * size + offset
-            cells_bytes[at : at + 4] = number[1 if now & low else 0]
+            at = (low.bit_length() - 1) * _CELL_BYTES + offset
+            cells_bytes[at : at + 4] = number_bytes[1 if now & low else 0]
             changed ^= low
 
     def _cells(self, town: Town) -> list[float]:
@@ -949,6 +1052,25 @@ def _turn_figures(turn: Any) -> list[float]:
     return figures
 
 
+def _turn_bytes(turn: Any) -> bytes:
+    """``_turn_figures``' float32 bytes."""
+    return _TURN_PACKER.pack(
+        turn.supplied.bit_count(),
+        turn.fed,
+        turn.own_used,
+        *turn.bought,
+        *turn.spare,
+        turn.posts_built,
+        turn.built_public,
+        turn.tax_paid,
+        turn.idle,
+        turn.no_draft,
+        turn.double_tax,
+        turn.income,
+        turn.new_plants.bit_count(),
+    )
+
+
 def _town_figures(town: Town) -> list[float]:
     return [
         town.cash,
@@ -968,6 +1090,14 @@ def _town_figures(town: Town) -> list[float]:
 
 
 _TOWN_FIGURES_PACKER = float32_packer(TOWN_FIGURES)
+_TURN_PACKER = float32_packer(TURN_FIGURES)
+# The decks' and discards' sizes and the tiles removed.
+_DECK_PACKER = float32_packer(7)
+_ZERO = float32_bytes((0,))
+# At most this many bonus goals' bytes are kept (see _decks_bytes).
+_KEPT_BONUS = 256
+# A cell's numbers' bytes in a town's cells.
+_CELL_BYTES = 4 * CELL_FIGURES
 _DUE = itemgetter(2)
 # A cell figure's tuple as one signed byte a cell (see _small), by length.
 _SMALL_PACKERS = {CELLS: struct.Struct(f"<{CELLS}b")}
