@@ -198,6 +198,11 @@ class EsportMonopolyEncoding(Encoding[View]):
         ]
         # Where each frame kind's one lies in the observation (-1: no frame, no one).
         frame_at = self._at[6] - len(FRAMES) - FRAME_FIGURES
+        # Where the window's, the seats to act's and the frame's numbers start (see encode).
+        self._window_at = self._at[5] + 7 + players + 5
+        self._acting_at = self._window_at + 1 + 3 * players
+        self._frame_at = self._acting_at + players
+        assert self._frame_at == frame_at
         self._kind_at: dict[type, int] = {kind: frame_at + at for at, kind in enumerate(FRAMES)}
         self._kind_at[type(None)] = -1
         # Each frame kind's one-hot as float32 bytes (no frame: zeros).
@@ -601,45 +606,44 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The board: owners, levels and mortgages looked at one by one only when one of them
         # changed (the three fields at once, compared item by item, identity first).
         # (Each by its own slot: the owners and levels are new tuples only when one changed,
-        # the mortgages are one integer's bits.)
-        owner = t.owner
-        was_owner = record[_OWNER]
-        if was_owner is not owner:
-            record[_OWNER] = owner
-            self._owners(owner, was_owner, start, canvas)
-        level = t.level
-        was_level = record[_LEVEL]
-        if was_level is not level:
-            record[_LEVEL] = level
-            _renumber(canvas, "levels", self._at[2], level, was_level)
-        mortgaged = t.mortgaged
-        was_mortgaged = record[_MORTGAGED]
-        if was_mortgaged != mortgaged:
-            record[_MORTGAGED] = mortgaged
-            cells = canvas.cells
-            if was_mortgaged is None or cells is None:
-                canvas.flags("mortgaged", self._at[3], SQUARES, mortgaged)
-            else:
-                # The squares whose bit changed, each written.
-                at = self._at[3]
-                changed = was_mortgaged ^ mortgaged
-                while changed:
-                    low = changed & -changed
-                    square = low.bit_length() - 1
-                    cells[at + square] = mortgaged >> square & 1
-                    changed ^= low
-        rent = t.rent
-        was = record[_RENT]
-        if was is not rent:
-            record[_RENT] = rent
-            _renumber(canvas, "rents", self._at[4], rent, was)
+        # the mortgages are one integer's bits. The four compared at once first, identity
+        # first: none changed at most views.)
+        board = (t.owner, t.level, t.mortgaged, t.rent)
+        if record[_BOARD] != board:
+            record[_BOARD] = board
+            owner, level, mortgaged, rent = board
+            was_owner = record[_OWNER]
+            if was_owner is not owner:
+                record[_OWNER] = owner
+                self._owners(owner, was_owner, start, canvas)
+            was_level = record[_LEVEL]
+            if was_level is not level:
+                record[_LEVEL] = level
+                _renumber(canvas, "levels", self._at[2], level, was_level)
+            was_mortgaged = record[_MORTGAGED]
+            if was_mortgaged != mortgaged:
+                record[_MORTGAGED] = mortgaged
+                cells = canvas.cells
+                if was_mortgaged is None or cells is None:
+                    canvas.flags("mortgaged", self._at[3], SQUARES, mortgaged)
+                else:
+                    # The squares whose bit changed, each written.
+                    at = self._at[3]
+                    changed = was_mortgaged ^ mortgaged
+                    while changed:
+                        low = changed & -changed
+                        square = low.bit_length() - 1
+                        cells[at + square] = mortgaged >> square & 1
+                        changed ^= low
+            was = record[_RENT]
+            if was is not rent:
+                record[_RENT] = rent
+                _renumber(canvas, "rents", self._at[4], rent, was)
         # The run from the bank to the frame, in parts each written only when its own sources
         # changed: between two views of a seat the stack changes most of the time, the dice,
         # the turn, the bank and the window now and then (the run was made whole every move).
-        # The seat-dependent numbers come from the observer's tables (see __init__).
-        at = self._at[5]
-        raw = canvas.raw
-        one, bits, acting_rows = self._seat_rows[start]
+        # The seat-dependent numbers come from the observer's tables (see __init__), and
+        # every part's place and the raw buffer are looked up only where the part is written.
         # The bank and the moment (adjacent fields) looked at apart only when one changed.
         head = (
             t.stands,
@@ -655,6 +659,8 @@ class EsportMonopolyEncoding(Encoding[View]):
         )
         if record[_HEAD] != head:
             record[_HEAD] = head
+            at = self._at[5]
+            raw = canvas.raw
             bank = head[:5]
             if record[_BANK] != bank:
                 record[_BANK] = bank
@@ -668,28 +674,33 @@ class EsportMonopolyEncoding(Encoding[View]):
             if record[_MOMENT] != moment:
                 record[_MOMENT] = moment
                 active, doubles, again, turns, dice = moment
+                one = self._seat_rows[start][0]
                 moment_row = (*one[active], doubles, again, turns, dice[0], dice[1])
                 if raw is not None:
                     self._moment_numbers.pack_into(raw, 4 * (at + 7), *moment_row)
                 else:
                     canvas.put(at + 7, moment_row)
-        players = self._players
-        at += 7 + players + 5
         window = (t.passed, t.skipping, t.dealt, t.claims)
         if record[_WINDOW] != window:
             record[_WINDOW] = window
+            at = self._window_at
+            raw = canvas.raw
+            bits = self._seat_rows[start][1]
             passed, skipping, dealt, claims = window
             flags = (len(claims), *bits[passed], *bits[skipping], *bits[dealt])
             if raw is not None:
                 self._window_numbers.pack_into(raw, 4 * at, *flags)
             else:
                 canvas.put(at, flags)
-        at += 1 + 3 * players
         acting = t.acting
         if record[_ACTING] != acting:
             record[_ACTING] = acting
+            at = self._acting_at
+            raw = canvas.raw
+            acting_rows = self._seat_rows[start][2]
             row = acting_rows.get(acting)
             if row is None:
+                players = self._players
                 row = acting_rows[acting] = tuple(
                     [1 if (other + start) % players in acting else 0 for other in range(players)]
                 )
@@ -697,7 +708,6 @@ class EsportMonopolyEncoding(Encoding[View]):
                 self._acting_numbers.pack_into(raw, 4 * at, *row)
             else:
                 canvas.put(at, row)
-        at += players
         # The top frame: its kind and figures, and a deal's deeds, made again only when the
         # stack (and then the frame) is another object (both immutable).
         stack = t.stack
@@ -707,6 +717,8 @@ class EsportMonopolyEncoding(Encoding[View]):
             frame: Any = stack[-1] if stack else None
             if record[_FRAME] is not frame:
                 record[_FRAME] = frame
+                at = self._frame_at
+                raw = canvas.raw
                 kind = type(frame)
                 figures = _FIGURES[kind]
                 if raw is not None:
@@ -771,16 +783,15 @@ class EsportMonopolyEncoding(Encoding[View]):
                             _move_ones(cells, deeds + SQUARES, was_deal[1], deal[1])
         # The stack's depth (when the stack is another) and the game's end, each written
         # when it changed, number by number.
-        at = self._at[7]
         if moved:
             depth = len(stack)
             if record[_DEPTH] != depth:
                 record[_DEPTH] = depth
-                (canvas.data if canvas.cells is None else canvas.cells)[at] = depth
+                (canvas.data if canvas.cells is None else canvas.cells)[self._at[7]] = depth
         over = t.over
         if record[_OVER] != over:
             record[_OVER] = over
-            (canvas.data if canvas.cells is None else canvas.cells)[at + 1] = over
+            (canvas.data if canvas.cells is None else canvas.cells)[self._at[7] + 1] = over
 
     def _deal_deeds(
         self, deal: tuple[tuple[int, ...], tuple[int, ...]], was: Any, canvas: Canvas
@@ -875,9 +886,9 @@ class EsportMonopolyEncoding(Encoding[View]):
 _RECORD = "esport monopoly record"
 _SEATS, _OWNER, _RENT, _HEAD, _BANK, _MOMENT, _WINDOW, _ACTING = range(8)
 _STACK, _FRAME, _KIND, _DEPTH, _OVER, _FIGURES_WRITTEN = range(8, 14)
-_LEVEL, _MORTGAGED, _DEAL = range(14, 17)
+_LEVEL, _MORTGAGED, _DEAL, _BOARD = range(14, 18)
 _NEW_RECORD: tuple[Any, ...] = (
-    (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None) + (None,) * 2 + (_NONE,)
+    (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None) + (None,) * 2 + (_NONE, None)
 )
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
