@@ -8,10 +8,11 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import compress
-from operator import is_not, ne
+from operator import is_not, itemgetter, ne
 from typing import Any
 
 from tycoon.core import Game
@@ -265,6 +266,14 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._game: Any = game
         board = getattr(game, "board", None)
         self._lift: tuple[int, ...] = tuple(board.lift) if board is not None else ()
+        # The lifting costs in order, and the squares that cost no more than each (after
+        # none, the first, the first two...): the squares a seat's cash lifts are
+        # _lift_squares[bisect_right(_lift_costs, cash)] (see _menu_ids).
+        by_cost = sorted(range(len(self._lift)), key=self._lift.__getitem__)
+        self._lift_costs = [self._lift[square] for square in by_cost]
+        self._lift_squares = [0]
+        for square in by_cost:
+            self._lift_squares.append(self._lift_squares[-1] | 1 << square)
         self._partner_ids = [self.base_id(A.OpenDeal, (other,)) for other in seats]
         self._back_bit = 1 << self.base_id(A.Back)
         # The window's shared ids, per seat by their bits (see _window_ids); per seat, roll or
@@ -284,7 +293,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._jail_fine: int = board.jail_fine if board is not None else 0
         # Per seat: what its whole groups give the window and the menu, with what it was
         # worked out from (see _groups_of).
-        self._group_memo: list[tuple[Any, ...]] = [(None, (), 0, 0) for _ in seats]
+        self._group_memo: list[tuple[Any, ...]] = [(None, (), 0, 0, (None, None, 0)) for _ in seats]
         self._roll_ids: list[BitIds] = []
         for seat in seats:
             ids = BitIds(
@@ -463,14 +472,25 @@ class EsportMonopolyEncoding(Encoding[View]):
         ``build_squares`` and ``raise_choices`` work it out: each group it may build on
         (members not mortgaged, a building of the right sort in the bank), as the build cost
         and the ids of its lowest squares; the ids of the sells and sell-alls; the squares of
-        the groups with buildings. Kept per seat while the groups, the levels, the mortgages
-        and the bank's stands and arenas (as far as they matter) are the same."""
+        the groups with buildings. Kept per seat while the groups, the levels and mortgages
+        of their own squares and the bank's stands and arenas (as far as they matter) are
+        the same: another seat's building or mortgage (half the changes) keeps them."""
         level = t.level
         mortgaged = t.mortgaged
         stands = t.stands
-        key = (groups, level, mortgaged, stands >= 1, stands >= 4, t.arenas >= 1)
         kept = self._group_memo[seat]
-        if kept[0] == key:
+        # The groups' squares' levels (read at C speed) and deeds, made once per groups.
+        parts = kept[4]
+        same = parts[0] == groups
+        if not same:
+            squares: list[int] = []
+            deeds = 0
+            for members, mask, _ in groups:
+                squares += members
+                deeds |= mask
+            parts = (groups, itemgetter(*squares), deeds)
+        key = (parts[1](level), mortgaged & parts[2], stands >= 1, stands >= 4, t.arenas >= 1)
+        if same and kept[0] == key:
             return kept
         builds: list[tuple[int, int]] = []
         sells = 0
@@ -484,7 +504,7 @@ class EsportMonopolyEncoding(Encoding[View]):
                     low = level[s]
                 if level[s] > high:
                     high = level[s]
-            if not mortgaged & mask and low != 5 and (key[5] if low == 4 else key[3]):
+            if not mortgaged & mask and low != 5 and (key[4] if low == 4 else key[2]):
                 built = 0
                 for s in members:
                     if level[s] == low:
@@ -493,11 +513,11 @@ class EsportMonopolyEncoding(Encoding[View]):
             if high:
                 improved |= mask
                 sells |= 1 << self._sell_all_at + members[0]
-                if high < 5 or key[4]:
+                if high < 5 or key[3]:
                     for s in members:
                         if level[s] == high:
                             sells |= 1 << sell_at + s
-        kept = self._group_memo[seat] = (key, tuple(builds), sells, improved)
+        kept = self._group_memo[seat] = (key, tuple(builds), sells, improved, parts)
         return kept
 
     def _menu_ids(self, t: Any, seat: int) -> LegalIds:
@@ -516,7 +536,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         cash = t.cash[seat]
         improved = 0
         if groups:
-            _, builds, sells, improved = self._groups_of(t, seat, groups)
+            _, builds, sells, improved, _ = self._groups_of(t, seat, groups)
             for cost, built in builds:
                 if cost <= cash:
                     bits |= built
@@ -526,14 +546,9 @@ class EsportMonopolyEncoding(Encoding[View]):
         bits |= (holdings & ~mortgaged & ~improved) << self._mortgage_at
         lifts = holdings & mortgaged
         if lifts:
-            at = self._lift_at
-            lift = self._lift
-            while lifts:
-                low = lifts & -lifts
-                square = low.bit_length() - 1
-                if lift[square] <= cash:
-                    bits |= 1 << at + square
-                lifts ^= low
+            # The mortgaged deeds whose lifting the cash pays, at once (no loop per deed).
+            affordable = self._lift_squares[bisect_right(self._lift_costs, cash)]
+            bits |= (lifts & affordable) << self._lift_at
         if not (t.dealt >> seat) & 1:
             alive = t.alive
             partners = self._partner_bits.get((seat, alive))
