@@ -8,10 +8,11 @@ deeds square by square. ``docs/rl.md`` lists the slices.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import compress
-from operator import is_not, ne
+from operator import is_not, itemgetter, ne
 from typing import Any
 
 from tycoon.core import Game
@@ -198,6 +199,11 @@ class EsportMonopolyEncoding(Encoding[View]):
         ]
         # Where each frame kind's one lies in the observation (-1: no frame, no one).
         frame_at = self._at[6] - len(FRAMES) - FRAME_FIGURES
+        # Where the window's, the seats to act's and the frame's numbers start (see encode).
+        self._window_at = self._at[5] + 7 + players + 5
+        self._acting_at = self._window_at + 1 + 3 * players
+        self._frame_at = self._acting_at + players
+        assert self._frame_at == frame_at
         self._kind_at: dict[type, int] = {kind: frame_at + at for at, kind in enumerate(FRAMES)}
         self._kind_at[type(None)] = -1
         # Each frame kind's one-hot as float32 bytes (no frame: zeros).
@@ -260,6 +266,14 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._game: Any = game
         board = getattr(game, "board", None)
         self._lift: tuple[int, ...] = tuple(board.lift) if board is not None else ()
+        # The lifting costs in order, and the squares that cost no more than each (after
+        # none, the first, the first two...): the squares a seat's cash lifts are
+        # _lift_squares[bisect_right(_lift_costs, cash)] (see _menu_ids).
+        by_cost = sorted(range(len(self._lift)), key=self._lift.__getitem__)
+        self._lift_costs = [self._lift[square] for square in by_cost]
+        self._lift_squares = [0]
+        for square in by_cost:
+            self._lift_squares.append(self._lift_squares[-1] | 1 << square)
         self._partner_ids = [self.base_id(A.OpenDeal, (other,)) for other in seats]
         self._back_bit = 1 << self.base_id(A.Back)
         # The window's shared ids, per seat by their bits (see _window_ids); per seat, roll or
@@ -279,7 +293,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         self._jail_fine: int = board.jail_fine if board is not None else 0
         # Per seat: what its whole groups give the window and the menu, with what it was
         # worked out from (see _groups_of).
-        self._group_memo: list[tuple[Any, ...]] = [(None, (), 0, 0) for _ in seats]
+        self._group_memo: list[tuple[Any, ...]] = [(None, (), 0, 0, (None, None, 0)) for _ in seats]
         self._roll_ids: list[BitIds] = []
         for seat in seats:
             ids = BitIds(
@@ -458,14 +472,25 @@ class EsportMonopolyEncoding(Encoding[View]):
         ``build_squares`` and ``raise_choices`` work it out: each group it may build on
         (members not mortgaged, a building of the right sort in the bank), as the build cost
         and the ids of its lowest squares; the ids of the sells and sell-alls; the squares of
-        the groups with buildings. Kept per seat while the groups, the levels, the mortgages
-        and the bank's stands and arenas (as far as they matter) are the same."""
+        the groups with buildings. Kept per seat while the groups, the levels and mortgages
+        of their own squares and the bank's stands and arenas (as far as they matter) are
+        the same: another seat's building or mortgage (half the changes) keeps them."""
         level = t.level
         mortgaged = t.mortgaged
         stands = t.stands
-        key = (groups, level, mortgaged, stands >= 1, stands >= 4, t.arenas >= 1)
         kept = self._group_memo[seat]
-        if kept[0] == key:
+        # The groups' squares' levels (read at C speed) and deeds, made once per groups.
+        parts = kept[4]
+        same = parts[0] == groups
+        if not same:
+            squares: list[int] = []
+            deeds = 0
+            for members, mask, _ in groups:
+                squares += members
+                deeds |= mask
+            parts = (groups, itemgetter(*squares), deeds)
+        key = (parts[1](level), mortgaged & parts[2], stands >= 1, stands >= 4, t.arenas >= 1)
+        if same and kept[0] == key:
             return kept
         builds: list[tuple[int, int]] = []
         sells = 0
@@ -479,7 +504,7 @@ class EsportMonopolyEncoding(Encoding[View]):
                     low = level[s]
                 if level[s] > high:
                     high = level[s]
-            if not mortgaged & mask and low != 5 and (key[5] if low == 4 else key[3]):
+            if not mortgaged & mask and low != 5 and (key[4] if low == 4 else key[2]):
                 built = 0
                 for s in members:
                     if level[s] == low:
@@ -488,11 +513,11 @@ class EsportMonopolyEncoding(Encoding[View]):
             if high:
                 improved |= mask
                 sells |= 1 << self._sell_all_at + members[0]
-                if high < 5 or key[4]:
+                if high < 5 or key[3]:
                     for s in members:
                         if level[s] == high:
                             sells |= 1 << sell_at + s
-        kept = self._group_memo[seat] = (key, tuple(builds), sells, improved)
+        kept = self._group_memo[seat] = (key, tuple(builds), sells, improved, parts)
         return kept
 
     def _menu_ids(self, t: Any, seat: int) -> LegalIds:
@@ -511,7 +536,7 @@ class EsportMonopolyEncoding(Encoding[View]):
         cash = t.cash[seat]
         improved = 0
         if groups:
-            _, builds, sells, improved = self._groups_of(t, seat, groups)
+            _, builds, sells, improved, _ = self._groups_of(t, seat, groups)
             for cost, built in builds:
                 if cost <= cash:
                     bits |= built
@@ -521,14 +546,9 @@ class EsportMonopolyEncoding(Encoding[View]):
         bits |= (holdings & ~mortgaged & ~improved) << self._mortgage_at
         lifts = holdings & mortgaged
         if lifts:
-            at = self._lift_at
-            lift = self._lift
-            while lifts:
-                low = lifts & -lifts
-                square = low.bit_length() - 1
-                if lift[square] <= cash:
-                    bits |= 1 << at + square
-                lifts ^= low
+            # The mortgaged deeds whose lifting the cash pays, at once (no loop per deed).
+            affordable = self._lift_squares[bisect_right(self._lift_costs, cash)]
+            bits |= (lifts & affordable) << self._lift_at
         if not (t.dealt >> seat) & 1:
             alive = t.alive
             partners = self._partner_bits.get((seat, alive))
@@ -601,45 +621,44 @@ class EsportMonopolyEncoding(Encoding[View]):
         # The board: owners, levels and mortgages looked at one by one only when one of them
         # changed (the three fields at once, compared item by item, identity first).
         # (Each by its own slot: the owners and levels are new tuples only when one changed,
-        # the mortgages are one integer's bits.)
-        owner = t.owner
-        was_owner = record[_OWNER]
-        if was_owner is not owner:
-            record[_OWNER] = owner
-            self._owners(owner, was_owner, start, canvas)
-        level = t.level
-        was_level = record[_LEVEL]
-        if was_level is not level:
-            record[_LEVEL] = level
-            _renumber(canvas, "levels", self._at[2], level, was_level)
-        mortgaged = t.mortgaged
-        was_mortgaged = record[_MORTGAGED]
-        if was_mortgaged != mortgaged:
-            record[_MORTGAGED] = mortgaged
-            cells = canvas.cells
-            if was_mortgaged is None or cells is None:
-                canvas.flags("mortgaged", self._at[3], SQUARES, mortgaged)
-            else:
-                # The squares whose bit changed, each written.
-                at = self._at[3]
-                changed = was_mortgaged ^ mortgaged
-                while changed:
-                    low = changed & -changed
-                    square = low.bit_length() - 1
-                    cells[at + square] = mortgaged >> square & 1
-                    changed ^= low
-        rent = t.rent
-        was = record[_RENT]
-        if was is not rent:
-            record[_RENT] = rent
-            _renumber(canvas, "rents", self._at[4], rent, was)
+        # the mortgages are one integer's bits. The four compared at once first, identity
+        # first: none changed at most views.)
+        board = (t.owner, t.level, t.mortgaged, t.rent)
+        if record[_BOARD] != board:
+            record[_BOARD] = board
+            owner, level, mortgaged, rent = board
+            was_owner = record[_OWNER]
+            if was_owner is not owner:
+                record[_OWNER] = owner
+                self._owners(owner, was_owner, start, canvas)
+            was_level = record[_LEVEL]
+            if was_level is not level:
+                record[_LEVEL] = level
+                _renumber(canvas, "levels", self._at[2], level, was_level)
+            was_mortgaged = record[_MORTGAGED]
+            if was_mortgaged != mortgaged:
+                record[_MORTGAGED] = mortgaged
+                cells = canvas.cells
+                if was_mortgaged is None or cells is None:
+                    canvas.flags("mortgaged", self._at[3], SQUARES, mortgaged)
+                else:
+                    # The squares whose bit changed, each written.
+                    at = self._at[3]
+                    changed = was_mortgaged ^ mortgaged
+                    while changed:
+                        low = changed & -changed
+                        square = low.bit_length() - 1
+                        cells[at + square] = mortgaged >> square & 1
+                        changed ^= low
+            was = record[_RENT]
+            if was is not rent:
+                record[_RENT] = rent
+                _renumber(canvas, "rents", self._at[4], rent, was)
         # The run from the bank to the frame, in parts each written only when its own sources
         # changed: between two views of a seat the stack changes most of the time, the dice,
         # the turn, the bank and the window now and then (the run was made whole every move).
-        # The seat-dependent numbers come from the observer's tables (see __init__).
-        at = self._at[5]
-        raw = canvas.raw
-        one, bits, acting_rows = self._seat_rows[start]
+        # The seat-dependent numbers come from the observer's tables (see __init__), and
+        # every part's place and the raw buffer are looked up only where the part is written.
         # The bank and the moment (adjacent fields) looked at apart only when one changed.
         head = (
             t.stands,
@@ -655,6 +674,8 @@ class EsportMonopolyEncoding(Encoding[View]):
         )
         if record[_HEAD] != head:
             record[_HEAD] = head
+            at = self._at[5]
+            raw = canvas.raw
             bank = head[:5]
             if record[_BANK] != bank:
                 record[_BANK] = bank
@@ -668,28 +689,33 @@ class EsportMonopolyEncoding(Encoding[View]):
             if record[_MOMENT] != moment:
                 record[_MOMENT] = moment
                 active, doubles, again, turns, dice = moment
+                one = self._seat_rows[start][0]
                 moment_row = (*one[active], doubles, again, turns, dice[0], dice[1])
                 if raw is not None:
                     self._moment_numbers.pack_into(raw, 4 * (at + 7), *moment_row)
                 else:
                     canvas.put(at + 7, moment_row)
-        players = self._players
-        at += 7 + players + 5
         window = (t.passed, t.skipping, t.dealt, t.claims)
         if record[_WINDOW] != window:
             record[_WINDOW] = window
+            at = self._window_at
+            raw = canvas.raw
+            bits = self._seat_rows[start][1]
             passed, skipping, dealt, claims = window
             flags = (len(claims), *bits[passed], *bits[skipping], *bits[dealt])
             if raw is not None:
                 self._window_numbers.pack_into(raw, 4 * at, *flags)
             else:
                 canvas.put(at, flags)
-        at += 1 + 3 * players
         acting = t.acting
         if record[_ACTING] != acting:
             record[_ACTING] = acting
+            at = self._acting_at
+            raw = canvas.raw
+            acting_rows = self._seat_rows[start][2]
             row = acting_rows.get(acting)
             if row is None:
+                players = self._players
                 row = acting_rows[acting] = tuple(
                     [1 if (other + start) % players in acting else 0 for other in range(players)]
                 )
@@ -697,7 +723,6 @@ class EsportMonopolyEncoding(Encoding[View]):
                 self._acting_numbers.pack_into(raw, 4 * at, *row)
             else:
                 canvas.put(at, row)
-        at += players
         # The top frame: its kind and figures, and a deal's deeds, made again only when the
         # stack (and then the frame) is another object (both immutable).
         stack = t.stack
@@ -707,6 +732,8 @@ class EsportMonopolyEncoding(Encoding[View]):
             frame: Any = stack[-1] if stack else None
             if record[_FRAME] is not frame:
                 record[_FRAME] = frame
+                at = self._frame_at
+                raw = canvas.raw
                 kind = type(frame)
                 figures = _FIGURES[kind]
                 if raw is not None:
@@ -771,16 +798,15 @@ class EsportMonopolyEncoding(Encoding[View]):
                             _move_ones(cells, deeds + SQUARES, was_deal[1], deal[1])
         # The stack's depth (when the stack is another) and the game's end, each written
         # when it changed, number by number.
-        at = self._at[7]
         if moved:
             depth = len(stack)
             if record[_DEPTH] != depth:
                 record[_DEPTH] = depth
-                (canvas.data if canvas.cells is None else canvas.cells)[at] = depth
+                (canvas.data if canvas.cells is None else canvas.cells)[self._at[7]] = depth
         over = t.over
         if record[_OVER] != over:
             record[_OVER] = over
-            (canvas.data if canvas.cells is None else canvas.cells)[at + 1] = over
+            (canvas.data if canvas.cells is None else canvas.cells)[self._at[7] + 1] = over
 
     def _deal_deeds(
         self, deal: tuple[tuple[int, ...], tuple[int, ...]], was: Any, canvas: Canvas
@@ -875,9 +901,9 @@ class EsportMonopolyEncoding(Encoding[View]):
 _RECORD = "esport monopoly record"
 _SEATS, _OWNER, _RENT, _HEAD, _BANK, _MOMENT, _WINDOW, _ACTING = range(8)
 _STACK, _FRAME, _KIND, _DEPTH, _OVER, _FIGURES_WRITTEN = range(8, 14)
-_LEVEL, _MORTGAGED, _DEAL = range(14, 17)
+_LEVEL, _MORTGAGED, _DEAL, _BOARD = range(14, 18)
 _NEW_RECORD: tuple[Any, ...] = (
-    (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None) + (None,) * 2 + (_NONE,)
+    (None,) * 8 + (_NONE,) * 3 + (None, _NONE, None) + (None,) * 2 + (_NONE, None)
 )
 _NO_FIGURES: tuple[float, ...] = (0,) * FRAME_FIGURES
 _FIGURE_BYTES = float32_packer(FRAME_FIGURES)
