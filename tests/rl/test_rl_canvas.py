@@ -663,6 +663,24 @@ def test_a_run_of_fields_is_found_by_name_and_a_wrong_run_refused() -> None:
             field_run(Seen, *names)
 
 
+def test_a_view_unpacked_whole_has_its_fields_checked() -> None:
+    """The Estates' and My City's encodings unpack a view whole (``a, b, _ = view``): the
+    fields' names are checked once, so a field added or moved fails loudly."""
+    from typing import NamedTuple
+
+    from tycoon.core.encoding import check_fields
+
+    class Seen(NamedTuple):
+        seat: int
+        cash: int
+        turn: int
+
+    check_fields(Seen, "seat", "cash", "turn")
+    for names in [("seat", "turn", "cash"), ("seat", "cash"), ("seat", "cash", "turn", "dice")]:
+        with pytest.raises(ValueError, match="fields are seat, cash, turn"):
+            check_fields(Seen, *names)
+
+
 def test_byte_patterns_written_into_a_buffer_equal_the_general_way() -> None:
     """The parts an encoding writes into a float32 buffer as joined bytes (The Estates' turn
     run and offer, Esport Monopoly's top frame) hold what the general way writes into a list,

@@ -873,6 +873,17 @@ def field_run(kind: Any, *names: str) -> slice:
     return slice(start, start + len(names))
 
 
+def check_fields(kind: Any, *names: str) -> None:
+    """Check that the named tuple ``kind`` has exactly the fields ``names``, in that order (once,
+    when an encoding is defined): an encoding that unpacks a view whole, ``a, b, _ = view``,
+    then fails loudly if a field is added or moved, instead of encoding the wrong numbers."""
+    fields: tuple[str, ...] = kind._fields
+    if fields != names:
+        raise ValueError(
+            f"{kind.__name__}'s fields are {', '.join(fields)}, not {', '.join(names)}"
+        )
+
+
 def relative_seat(other: int, seat: int | None, players: int) -> int:
     """``other`` counted from ``seat`` (0: itself, 1: the next seat); -1 stays -1 (nobody)."""
     if other < 0 or seat is None:

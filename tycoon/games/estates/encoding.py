@@ -20,6 +20,7 @@ from tycoon.core.encoding import (
     FeatureWriter,
     LegalIds,
     bucket_value,
+    check_fields,
     field_run,
     float32_bytes,
     relative_seat,
@@ -58,41 +59,36 @@ BID_BUCKETS = 12
 PHASE_INDEX = {name: index for index, name in enumerate(PHASE_NAMES)}
 # The view's fields the auction's figures are made from, read as one slice (see encode).
 _FIGURES = field_run(EstatesView, "roof_value", "bids")
-# The view's fields, all of them in order: encode unpacks the view whole (no slice made),
-# and this fails loudly at import if they were reordered or added to.
-_OBSERVED = field_run(
+# The view's fields, all of them in order: encode unpacks the view whole (no slice made).
+check_fields(
     EstatesView,
-    *[
-        "seat",
-        "players",
-        "board",
-        "offer",
-        "roofs_face_down",
-        "roof_values_left",
-        "money",
-        "box",
-        "phase",
-        "auctioneer",
-        "stowed",
-        "piece",
-        "roof_value",
-        "bids",
-        "holder",
-        "to_act",
-        "turn",
-        "round",
-        "rounds",
-        "start_seat",
-        "wins",
-        "totals",
-        "results",
-        "tally",
-        "end_reason",
-        "paid",
-    ],
+    "seat",
+    "players",
+    "board",
+    "offer",
+    "roofs_face_down",
+    "roof_values_left",
+    "money",
+    "box",
+    "phase",
+    "auctioneer",
+    "stowed",
+    "piece",
+    "roof_value",
+    "bids",
+    "holder",
+    "to_act",
+    "turn",
+    "round",
+    "rounds",
+    "start_seat",
+    "wins",
+    "totals",
+    "results",
+    "tally",
+    "end_reason",
+    "paid",
 )
-if slice(0, len(EstatesView._fields)) != _OBSERVED:
-    raise ValueError("EstatesEncoding.encode unpacks every field of EstatesView")
 
 
 class EstatesEncoding(Encoding[EstatesView]):
@@ -469,7 +465,7 @@ class EstatesEncoding(Encoding[EstatesView]):
             _,
             _,
             _,
-        ) = view  # every field, in order (see _OBSERVED)
+        ) = view  # every field, in order (checked by check_fields above)
         start = 0 if seat is None else seat
         slot = self._players if seat is None else seat
         made = self._board_made

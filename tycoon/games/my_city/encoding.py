@@ -20,6 +20,7 @@ from tycoon.core.encoding import (
     Encoding,
     FeatureSlice,
     LegalIds,
+    check_fields,
     float32_bytes,
     float32_packer,
 )
@@ -31,6 +32,22 @@ if TYPE_CHECKING:
 
 
 _BITS = [[value >> bit & 1 for bit in range(8)] for value in range(256)]
+# The view's fields, all of them in order: encode unpacks the view whole.
+check_fields(
+    CityView,
+    "seat",
+    "landmark_at",
+    "zone_at",
+    "supply",
+    "rezones_used",
+    "to_move",
+    "drawn",
+    "first",
+    "opening_rolls",
+    "turn",
+    "skips",
+    "end",
+)
 
 
 class MyCityEncoding(Encoding[CityView]):
@@ -296,6 +313,7 @@ class MyCityEncoding(Encoding[CityView]):
         # other objects written again, and in them only what changed; then the observer's runs
         # of them joined and written whole.
         cells = self._m_cells
+        # (Every field, in order: checked by check_fields above.)
         observer, landmarks, zones, supply, rezones, mover, drawn, _, _, turn, skips, _ = view
         if landmarks is not self._m_landmarks:
             self._new_game(landmarks, supply)

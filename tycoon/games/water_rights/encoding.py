@@ -1054,21 +1054,7 @@ def _turn_figures(turn: Any) -> list[float]:
 
 def _turn_bytes(turn: Any) -> bytes:
     """``_turn_figures``' float32 bytes."""
-    return _TURN_PACKER.pack(
-        turn.supplied.bit_count(),
-        turn.fed,
-        turn.own_used,
-        *turn.bought,
-        *turn.spare,
-        turn.posts_built,
-        turn.built_public,
-        turn.tax_paid,
-        turn.idle,
-        turn.no_draft,
-        turn.double_tax,
-        turn.income,
-        turn.new_plants.bit_count(),
-    )
+    return _TURN_PACKER.pack(*_turn_figures(turn))
 
 
 def _town_figures(town: Town) -> list[float]:
