@@ -638,18 +638,8 @@ class EsportMonopolyEncoding(Encoding[View]):
             was_mortgaged = record[_MORTGAGED]
             if was_mortgaged != mortgaged:
                 record[_MORTGAGED] = mortgaged
-                cells = canvas.cells
-                if was_mortgaged is None or cells is None:
-                    canvas.flags("mortgaged", self._at[3], SQUARES, mortgaged)
-                else:
-                    # The squares whose bit changed, each written.
-                    at = self._at[3]
-                    changed = was_mortgaged ^ mortgaged
-                    while changed:
-                        low = changed & -changed
-                        square = low.bit_length() - 1
-                        cells[at + square] = mortgaged >> square & 1
-                        changed ^= low
+                # (Only the squares whose bit changed are written again: the canvas's flags.)
+                canvas.flags("mortgaged", self._at[3], SQUARES, mortgaged)
             was = record[_RENT]
             if was is not rent:
                 record[_RENT] = rent
