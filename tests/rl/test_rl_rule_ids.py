@@ -223,13 +223,15 @@ def test_the_estates_rule_ids_are_given_to_the_seat_to_act_only(players: int) ->
 
 def test_a_bids_ids_are_shared_and_their_mask_kept_and_copied() -> None:
     """The Estates hands out a bid's ids again for the same seat, lowest bid and money (shared
-    ids, mask kept): every mask handed out equals the one made afresh from the ids, is a new
-    array, and a learner writing into one changes none of the others."""
+    ids, mask kept), and a seat's bid ids for other bids and money take the kept mask of its
+    first ones with the same ids: every mask handed out equals the one made afresh from the
+    ids, is a new array, and a learner writing into one changes none of the others."""
     game = make("estates", 4)
     table = Table(game)
     rng = random.Random(2)
     seen: dict[int, Any] = {}
     reused = 0
+    kept_by: dict[int, set[int]] = {}  # ids objects by the kept mask they hold
     for seed in (1, 2, 3):
         table.reset(seed)
         while to_act := table.to_act():
@@ -244,12 +246,14 @@ def test_a_bids_ids_are_shared_and_their_mask_kept_and_copied() -> None:
                     reused += 1
                     assert seen[id(ids)][1] is not mask
                 seen[id(ids)] = (ids, mask)
+                kept_by.setdefault(id(ids.kept), set()).add(id(ids))
                 mask[:] = 0  # a learner's write: the kept mask must not change
             choices = sorted(ids)
             action = table.action(seat, choices[rng.randrange(len(choices))])
             assert action is not None
             table.play(action)
     assert reused > 10
+    assert max(len(holders) for holders in kept_by.values()) > 10
 
 
 def test_masks_made_from_a_seats_last_mask_are_the_ids_and_copies() -> None:

@@ -155,7 +155,13 @@ class Table:
             kept = ruled.kept
             if kept is None:
                 bits = ruled.bits
-                if (not bits and not ruled.spans) if bits is not None else not ruled:
+                if bits is not None:
+                    if not bits and not ruled.spans:
+                        kept = self._wait_mask
+                elif (
+                    not ruled.entries and not ruled.spans and (type(ruled) is LegalIds or not ruled)
+                ):
+                    # (Plain ids are their entries and runs: counted without ``__len__``.)
                     kept = self._wait_mask
             entry = (state, ruled, kept)
         else:
@@ -247,21 +253,23 @@ class Table:
                 # Kept private (the mask handed out may be changed by its holder).
                 self._last_bits[seat] = (bits, mask.copy(), every)
             return mask
-        count = len(ids)
-        if not count:
-            mask = self._wait_mask.copy()
-            return mask
+        entries = ids.entries
         if ids.spans:
             mask = self._no_mask.copy()
-            for index in ids.entries:
+            for index in entries:
                 mask[index] = 1
             for first, run, _ in ids.spans:
                 mask[first : first + run] = 1
             return mask
+        # Plain ids are their entries (counted without a call to ``__len__``).
+        count = len(entries) if type(ids) is LegalIds else len(ids)
+        if not count:
+            mask = self._wait_mask.copy()
+            return mask
         if count <= _FEW:
             # A few ids: set one by one in a copy of the zeros (cheaper than any conversion).
             mask = self._no_mask.copy()
-            for index in ids:
+            for index in entries if type(ids) is LegalIds else ids:
                 mask[index] = 1
             return mask
         mask = self._no_mask.copy()

@@ -19,7 +19,6 @@ from tycoon.core.encoding import (
     FeatureSlice,
     FeatureWriter,
     LegalIds,
-    bucket_value,
     check_fields,
     field_run,
     float32_bytes,
@@ -306,6 +305,10 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._bid_id = self.base_id(Bid)
         # A bid's ids by seat, lowest legal bid and money (see rule_ids).
         self._bid_ids: dict[Any, LegalIds] = {}
+        # Per seat, the first bid's ids made with the buckets and without: every other
+        # seat's bid ids of the same kind are the same ids (with other actions), so they take
+        # what an adapter made of these (their ``kept``: tycoon.rl's mask).
+        self._bid_like: tuple[list[LegalIds | None], ...] = tuple([None, None] for _ in seats)
         self._pass_id = self.base_id(Pass)
         self._stow_id = self.base_id(Stow)
         self._sell_id = self.base_id(Sell)
@@ -596,41 +599,32 @@ class EstatesEncoding(Encoding[EstatesView]):
         money covers the high bid; the lots, rows or barriers the piece may go to (the board
         rules' targets), and discard for the Mayor, a barrier or the Cancel cube. The actions
         are this encoding's own, made once per seat (equal to the game's)."""
-        game: Any = self.game
         phase = state.phase
-        # The seat to act, as the game's to_act finds it: the next bidder from the
-        # auctioneer's left, the holder placing the piece, else the auctioneer (none once over).
         if phase == BID:
+            # The seat to act is the next bidder from the auctioneer's left (as the game's
+            # to_act finds it). A bid's ids depend on the seat, the lowest legal bid and the
+            # seat's money only: the same ids (shared) are handed out again for the same three.
             bids = state.bids
             if (state.auctioneer + 1 + len(bids)) % self._players != seat:
                 return None
-        elif phase == PLACE:
-            if state.holder != seat:
-                return None
-        elif phase == OVER or state.auctioneer != seat:
-            return None
-        stow, pass_, sell, buy, discard = self._seat_actions[seat]
-        found: dict[int, Action] = {}
-        if phase == BID:
-            # A bid's ids depend on the seat, the lowest legal bid and the seat's money only:
-            # the same ids (shared) are handed out again for the same three.
             money = state.money[seat]
             low = max(self._minimum_bid, _high_bid(bids) + 1)
             key = (seat, low, money) if money >= low else seat
             ids = self._bid_ids.get(key)
             if ids is None:
-                found[self._pass_id] = pass_
-                ids = LegalIds(found)
-                if money >= low:
-                    ids.span(self._bid_id, BID_BUCKETS, _Bids(self._bids[seat], seat, low, money))
-                ids.shared = True
-                if len(self._bid_ids) >= 4096:
-                    self._bid_ids.clear()
-                self._bid_ids[key] = ids
+                ids = self._bid_ids_for(seat, low, money, key)
             return ids
+        # Else the holder placing the piece, or the auctioneer (none once over).
+        if phase == PLACE:
+            if state.holder != seat:
+                return None
+        elif phase == OVER or state.auctioneer != seat:
+            return None
+        game: Any = self.game
+        found: dict[int, Action] = {}
         if phase == CHOOSE:
             if not state.stowed and state.money[seat] > 0:
-                found[self._stow_id] = stow
+                found[self._stow_id] = self._seat_actions[seat][0]
             # Each piece's (id, action), made once per seat: the entries at C speed.
             found.update(map(self._auction_entries[seat].__getitem__, game.selectable(state)))
             return LegalIds(found)
@@ -640,6 +634,7 @@ class EstatesEncoding(Encoding[EstatesView]):
             can_buy = state.money[seat] >= _high_bid(state.bids)
             ids = self._decide_ids[seat][can_buy]
             if ids is None:
+                _, _, sell, buy, _ = self._seat_actions[seat]
                 found[self._sell_id] = sell
                 if can_buy:
                     found[self._buy_id] = buy
@@ -675,8 +670,27 @@ class EstatesEncoding(Encoding[EstatesView]):
             cancels = self._cancels[seat]
             for value in rules.cancel_targets(board):
                 found[self._cancel_id + value - 1] = cancels[value - 1]
-        found[self._discard_id] = discard
+        found[self._discard_id] = self._seat_actions[seat][4]
         return LegalIds(found)
+
+    def _bid_ids_for(self, seat: int, low: int, money: int, key: Any) -> LegalIds:
+        """A bid's ids for ``seat`` (pass, and the buckets from ``low`` to ``money`` if it
+        covers ``low``), shared and kept by ``key``."""
+        ids = LegalIds({self._pass_id: self._seat_actions[seat][1]})
+        can_bid = money >= low
+        if can_bid:
+            ids.span(self._bid_id, BID_BUCKETS, _Bids(self._bids[seat], seat, low, money))
+        ids.shared = True
+        like = self._bid_like[seat]
+        first = like[can_bid]
+        if first is None:
+            like[can_bid] = ids
+        else:
+            ids.kept = first.kept
+        if len(self._bid_ids) >= 4096:
+            self._bid_ids.clear()
+        self._bid_ids[key] = ids
+        return ids
 
     def _board(self, board: Board, last: Board | None, seat: int | None, canvas: Canvas) -> None:
         """The board's slices, part by part (a new board shares its unchanged parts): on a
@@ -877,7 +891,11 @@ class _Bids:
         self.count = high - low + 1
 
     def __call__(self, bucket: int) -> Action:
-        amount = bucket_value(self.low, 1, self.count, bucket, BID_BUCKETS)
+        # bucket_value(low, 1, count, bucket, BID_BUCKETS), its arithmetic here (a call
+        # fewer at every bid; count is at least 1, the range being legal).
+        count = self.count
+        low = self.low
+        amount = low + round(bucket * (count - 1) / (BID_BUCKETS - 1)) if count > 1 else low
         found = self.made.get(amount)
         if found is None:
             found = self.made[amount] = Bid(self.seat, amount)

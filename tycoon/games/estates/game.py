@@ -670,38 +670,39 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         state: EstatesState,
         seat: int | None,
     ) -> EstatesView:
-        """``observe(state, seat)``, reusing the previous view's money, cash boxes and round
-        results where the state's are the very same objects and as secret as they were (no
-        previous view: made whole, as ``observe``). Its secret parts are made by
-        ``_seen_figures`` and ``_seen_results`` alone, or taken from ``prev_view`` (the view of
-        ``prev_state`` for the same seat) where their inputs are the same objects and equally
-        secret. (``observe`` calls this, not the other way round: the table asks for the next
-        view at every step, one call fewer.)"""
+        """``observe(state, seat)``, reusing what it can: while money is secret a seat's money
+        and cash boxes are the tuples made once per own figure (``_seen``), and the round
+        results the previous view's (``prev_view``, the view of ``prev_state`` for the same
+        seat) where the state's are the very same and as secret as they were (no previous
+        view: made whole, as ``observe``). (``observe`` calls this, not the other way round:
+        the table asks for the next view at every step, one call fewer.)"""
         open_money = self.open_money
         secret = not open_money and state.phase != OVER
-        money: tuple[int | None, ...] | None = None
-        box: tuple[int | None, ...] | None = None
-        results: tuple[RoundResult, ...] | None = None
+        money: tuple[int | None, ...] | None
+        box: tuple[int | None, ...] | None
+        if not secret:
+            money = state.money
+            box = state.box
+        elif seat is not None and 0 <= seat < self.players:
+            # The tuples _seen makes and keeps, looked up here first (one call fewer a view).
+            made = self._seen_made[seat]
+            money = made.get(state.money[seat])
+            if money is None:
+                money = self._seen(state.money, seat, secret)
+            box = made.get(state.box[seat])
+            if box is None:
+                box = self._seen(state.box, seat, secret)
+        else:
+            money = _seen_figures(state.money, seat, secret)
+            box = _seen_figures(state.box, seat, secret)
         if (
-            prev_state is not None
-            and prev_view is not None
+            prev_view is not None
+            and prev_state is not None
+            and state.results is prev_state.results
             and secret == (not open_money and prev_state.phase != OVER)
         ):
-            if state.money is prev_state.money:
-                money = prev_view.money
-            elif secret:
-                money = _seen_again(state.money, seat, prev_view.money)
-            if state.box is prev_state.box:
-                box = prev_view.box
-            elif secret:
-                box = _seen_again(state.box, seat, prev_view.box)
-            if state.results is prev_state.results:
-                results = prev_view.results
-        if money is None:
-            money = self._seen(state.money, seat, secret)
-        if box is None:
-            box = self._seen(state.box, seat, secret)
-        if results is None:
+            results = prev_view.results
+        else:
             results = _seen_results(state.results, seat, secret)
         return _new_view(
             EstatesView,
@@ -1083,17 +1084,6 @@ def _seen_figures(
     if not secret:
         return figures
     return tuple([figure if other == seat else None for other, figure in enumerate(figures)])
-
-
-def _seen_again(
-    figures: tuple[int, ...], seat: int | None, seen: tuple[int | None, ...]
-) -> tuple[int | None, ...] | None:
-    """``seen`` (secret figures as ``seat`` saw them before) if ``_seen_figures`` would make the
-    same now, while they are secret: the seat's own figure unchanged (the others' are hidden
-    alike); else ``None``."""
-    if seat is None or len(seen) != len(figures) or seen[seat] != figures[seat]:
-        return None
-    return seen
 
 
 def _seen_results(
