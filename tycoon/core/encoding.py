@@ -390,7 +390,8 @@ class LegalIds(Mapping[int, Action]):
     An encoding may hand out the same ids again for another state where they are the same
     (their actions too): it marks them ``shared``, and an adapter may then keep what it made
     from them in ``kept`` (``tycoon.rl``: their mask, handed out as copies). Ids not shared
-    keep nothing.
+    keep nothing. What is kept depends on which ids are legal only, not on their actions, so
+    an encoding may give new shared ids the ``kept`` of others holding the same ids.
     """
 
     __slots__ = ("build", "entries", "kept", "shared", "spans")
