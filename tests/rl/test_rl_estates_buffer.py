@@ -42,3 +42,18 @@ def test_every_observer_s_buffer_equals_the_general_way(players: int, open_money
         state = game.transition(
             state, sample_choice(game.legal_actions(state, to_act[0]), rng), rng
         )
+
+
+def test_a_turn_or_rooftop_beyond_the_number_table_is_written_all_the_same() -> None:
+    """The buffer's numbers come from a table of -2..255 made once; a view whose turn or rooftop
+    value lies beyond it (a position set up by hand) is written with the general way's numbers,
+    and the next view with the usual ones."""
+    game = make("estates", 3)
+    encoding = game.encoding()
+    rng = SeededRng(5)
+    state = game.initial_state(rng)
+    canvas = Canvas(np.zeros(encoding.size, dtype=np.float32), {})
+    view = game.observe(state, 0)
+    for odd in (view._replace(turn=300), view._replace(roof_value=1000), view):
+        encoding.encode(odd, canvas)
+        assert canvas.data.tolist() == encoding.features(odd)

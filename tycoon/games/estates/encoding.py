@@ -8,7 +8,7 @@ bid and all the seat's money included). ``docs/rl.md`` lists the slices.
 from __future__ import annotations
 
 from itertools import compress
-from operator import is_not
+from operator import is_not, ne
 from typing import Any
 
 from tycoon.core import Action, Game
@@ -282,7 +282,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         # The last board made and its numbers before the certificates (shared by every seat's
         # canvas, patched in place for the next board: see _board_bytes); each colour's
         # one-hot row of a lot's top cube as float32 bytes (index -1, the last: none).
-        self._board_made: tuple[Board | None, bytearray] = (None, bytearray())
+        self._board_made: tuple[Board | None, bytearray, memoryview[float]] = _NO_BOARD
         self._colour_rows = [
             float32_bytes([1 if index == colour else 0 for index in range(colours)])
             for colour in range(colours)
@@ -500,30 +500,38 @@ class EstatesEncoding(Encoding[EstatesView]):
         if score[0] is not wins or score[1] is not totals or score[2] != round_:
             score = self._score_for(wins, totals, round_, rounds, start, slot)
         numbers = self._number_bytes
-        if roof_value not in numbers or turn not in numbers:
+        seats = self._seat_bytes[start]
+        try:
+            joined = b"".join(
+                (
+                    board_bytes,
+                    owned[1],
+                    offered[1],
+                    counted[2],
+                    seen[1],
+                    boxed[1],
+                    self._phase_bytes[phase],
+                    seats[auctioneer],
+                    self._stowed_bytes[1 if stowed else 0],
+                    self._piece_bytes[piece],
+                    numbers[roof_value],
+                    bid_bytes,
+                    seats[holder],
+                    seats[to_act[0] if to_act else -1],
+                    numbers[turn],
+                    score[3],
+                )
+            )
+        except KeyError:
+            # A rooftop's value or a turn beyond the number table (never in the rulebook's
+            # game): added, and joined again (any other key missing is an error).
+            if roof_value in numbers and turn in numbers:
+                raise
             numbers[roof_value] = float32_bytes((roof_value,))
             numbers[turn] = float32_bytes((turn,))
-        seats = self._seat_bytes[start]
-        raw[:] = b"".join(
-            (
-                board_bytes,
-                owned[1],
-                offered[1],
-                counted[2],
-                seen[1],
-                boxed[1],
-                self._phase_bytes[phase],
-                seats[auctioneer],
-                self._stowed_bytes[1 if stowed else 0],
-                self._piece_bytes[piece],
-                numbers[roof_value],
-                bid_bytes,
-                seats[holder],
-                seats[to_act[0] if to_act else -1],
-                numbers[turn],
-                score[3],
-            )
-        )
+            self.encode(view, canvas)
+            return
+        raw[:] = joined
 
     def _certificates_for(
         self, certificates: tuple[int, ...], seat: int | None, slot: int
@@ -764,53 +772,56 @@ class EstatesEncoding(Encoding[EstatesView]):
 
     def _board_bytes(self, board: Board) -> bytearray:
         """The float32 bytes of the board's slices before the certificates (the same numbers as
-        ``_board`` writes, for every observer): kept for the last board made, and made from
-        them for the next one where its parts are other objects (a new board shares the
-        stacks of the lots nothing was placed on, its rooftops until one is placed), so that
-        a board is worked out once however many seats see it. A board never seen before is
-        made whole."""
-        made, numbers = self._board_made
+        ``_board`` writes, for every observer): kept for the last board made, and patched in
+        place for the next one where its parts are other objects (a new board shares the
+        stacks of the lots nothing was placed on, its rooftops until one is placed), number by
+        number through a float view of them, so that a board is worked out once however many
+        seats see it. A board never seen before is made whole."""
+        made, numbers, floats = self._board_made
         if made is board:
             return numbers
         stacks = board.stacks
-        values = self._values
         if made is None or len(made.stacks) != len(stacks):
             numbers = bytearray(float32_bytes(self._board_numbers(board)))
-            self._board_made = (board, numbers)
+            self._board_made = (board, numbers, memoryview(numbers).cast("f"))
             return numbers
         old = made.stacks
         if old is not stacks:
             # The lots whose stack is another object, found at C speed by identity: their
-            # height, top colour's one-hot row and top value.
+            # height, top colour's one (the old top's cleared) and top value.
+            values = self._values
+            colours = self._colours
             lots = len(stacks)
-            number = self._number_bytes
-            rows = self._colour_rows
-            width = 4 * self._colours
-            colours_at = 4 * lots
-            values_at = 4 * lots * (1 + self._colours)
+            values_at = lots * (1 + colours)
             for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
                 stack = stacks[lot]
-                at = 4 * lot
-                numbers[at : at + 4] = number[len(stack)]
-                at = colours_at + width * lot
-                numbers[at : at + width] = rows[stack[-1] // values if stack else -1]
-                at = values_at + 4 * lot
-                numbers[at : at + 4] = number[stack[-1] % values + 1 if stack else 0]
+                was = old[lot]
+                floats[lot] = len(stack)
+                if was:
+                    floats[lots + lot * colours + was[-1] // values] = 0
+                if stack:
+                    floats[lots + lot * colours + stack[-1] // values] = 1
+                    floats[values_at + lot] = stack[-1] % values + 1
+                else:
+                    floats[values_at + lot] = 0
+        # The rooftops, requirements, lots built and barriers: the numbers that differ.
+        at = self._roof_at
         roofs = board.roofs
         if roofs is not made.roofs:
-            numbers[4 * self._roof_at : 4 * (self._roof_at + len(roofs))] = float32_bytes(roofs)
-        if (
-            board.lengths is not made.lengths
-            or board.built is not made.built
-            or board.barriers is not made.barriers
-            or board.mayor != made.mayor
-            or board.cancel != made.cancel
-        ):
-            at = 4 * (self._roof_at + len(roofs))
-            numbers[at : 4 * self._certificates_at] = float32_bytes(
-                [*board.lengths, *board.built, *board.barriers, board.mayor, board.cancel]
-            )
-        self._board_made = (board, numbers)
+            _patch(floats, at, roofs, made.roofs)
+        at += len(roofs)
+        if board.lengths is not made.lengths:
+            _patch(floats, at, board.lengths, made.lengths)
+        at += len(board.lengths)
+        if board.built is not made.built:
+            _patch(floats, at, board.built, made.built)
+        at += len(board.built)
+        if board.barriers is not made.barriers:
+            _patch(floats, at, board.barriers, made.barriers)
+        at += len(board.barriers)
+        floats[at] = board.mayor
+        floats[at + 1] = board.cancel
+        self._board_made = (board, numbers, floats)
         return numbers
 
     def _board_numbers(self, board: Board) -> list[float]:
@@ -900,6 +911,21 @@ class _Bids:
         if found is None:
             found = self.made[amount] = Bid(self.seat, amount)
         return found
+
+
+def _patch(floats: memoryview[float], at: int, new: tuple[int, ...], old: tuple[int, ...]) -> None:
+    """Write into ``floats`` from ``at`` the numbers of ``new`` that differ from ``old`` (as
+    long), found at C speed."""
+    for index in compress(range(len(new)), map(ne, new, old)):
+        floats[at + index] = new[index]
+
+
+# No board made yet (see EstatesEncoding._board_bytes).
+_NO_BOARD: tuple[Board | None, bytearray, memoryview[float]] = (
+    None,
+    bytearray(),
+    memoryview(b"").cast("f"),
+)
 
 
 def _keep(kept: dict[Any, bytes], source: Any, made: bytes) -> bytes:
