@@ -469,8 +469,11 @@ class EstatesEncoding(Encoding[EstatesView]):
             _,
             _,
         ) = view  # every field, in order (checked by check_fields above)
-        start = 0 if seat is None else seat
-        slot = self._players if seat is None else seat
+        if seat is None:
+            start = 0
+            slot = self._players
+        else:
+            start = slot = seat
         made = self._board_made
         board_bytes = made[1] if made[0] is board else self._board_bytes(board)
         certificates = board.certificates
@@ -512,7 +515,7 @@ class EstatesEncoding(Encoding[EstatesView]):
                     boxed[1],
                     self._phase_bytes[phase],
                     seats[auctioneer],
-                    self._stowed_bytes[1 if stowed else 0],
+                    self._stowed_bytes[stowed],  # a bool: 0 or 1
                     self._piece_bytes[piece],
                     numbers[roof_value],
                     bid_bytes,
