@@ -106,9 +106,10 @@ class TycoonAECEnv(AECEnv[str, Observation, int]):
         if chosen is None:
             raise IllegalActionError(f"{agent} cannot wait: it has a move to make")
         # Rewards come only at the end, so while the game goes on every reward is 0 and
-        # nothing needs clearing or adding up. One pass: the move, then who acts next (a game
-        # is over exactly when nobody is to act, and only then is its outcome asked for).
-        self._cumulative_rewards[agent] = 0.0
+        # nothing needs clearing or adding up (the acting agent's cumulative reward, which
+        # PettingZoo sets back to 0 here, is 0 already: set so at reset, changed only once the
+        # game is over). One pass: the move, then who acts next (a game is over exactly when
+        # nobody is to act, and only then is its outcome asked for).
         table = self.table
         to_act = table.advance(chosen)
         if to_act:
