@@ -695,15 +695,20 @@ class Estates(Game[EstatesState, Action, EstatesView]):
         else:
             money = _seen_figures(state.money, seat, secret)
             box = _seen_figures(state.box, seat, secret)
-        if (
-            prev_view is not None
-            and prev_state is not None
-            and state.results is prev_state.results
-            and secret == (not open_money and prev_state.phase != OVER)
-        ):
-            results = prev_view.results
-        else:
-            results = _seen_results(state.results, seat, secret)
+        results = state.results
+        if results and secret:
+            # Finished rounds as the seat sees them: the previous view's where they are the
+            # very same and were as secret (else masked again; none yet, or open: as they are).
+            if (
+                prev_view is not None
+                and prev_state is not None
+                and results is prev_state.results
+                and not open_money
+                and prev_state.phase != OVER
+            ):
+                results = prev_view.results
+            else:
+                results = _seen_results(results, seat, secret)
         return _new_view(
             EstatesView,
             (
