@@ -254,7 +254,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._stowed_bytes = (float32_bytes((0,)), float32_bytes((1,)))
         # Per observer (the last for a spectator): the last certificates, money and boxes,
         # and score met, with their bytes (see encode).
-        self._seat_certificates: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
+        self._observers = [_Observer() for _ in range(players + 1)]
         # Per observer, a certificate's one-hot row by its holder (index -1, the last: nobody).
         self._holder_rows = [
             [
@@ -265,11 +265,6 @@ class EstatesEncoding(Encoding[EstatesView]):
             + [float32_bytes([0] * players + [1])]
             for start in seats
         ]
-        self._seat_money: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
-        self._seat_box: list[tuple[object, bytes]] = [(None, b"")] * (players + 1)
-        self._seat_scores: list[tuple[object, object, int, bytes]] = [(None, None, -1, b"")] * (
-            players + 1
-        )
         self._piece_bytes = [
             float32_bytes([1 if index == piece else 0 for index in range(self._num_pieces)])
             for piece in range(self._num_pieces)
@@ -477,9 +472,9 @@ class EstatesEncoding(Encoding[EstatesView]):
         made = self._board_made
         board_bytes = made[1] if made[0] is board else self._board_bytes(board)
         certificates = board.certificates
-        owned = self._seat_certificates[slot]
-        if owned[0] is not certificates:
-            owned = self._certificates_for(certificates, seat, slot)
+        observer = self._observers[slot]
+        if observer.certificates is not certificates:
+            self._certificates_for(certificates, seat, observer)
         offered = self._offer_made
         if offered[0] is not offer:
             offered = self._offer_made = (offer, self._offer_bytes(offer))
@@ -490,29 +485,28 @@ class EstatesEncoding(Encoding[EstatesView]):
                 face_down,
                 float32_bytes(self._roof_counts(roofs, face_down)),
             )
-        seen = self._seat_money[slot]
-        if seen[0] is not money:
-            seen = self._seat_money[slot] = (money, self._figures_for(money, start))
-        boxed = self._seat_box[slot]
-        if boxed[0] is not box:
-            boxed = self._seat_box[slot] = (box, self._figures_for(box, start))
+        if observer.money is not money:
+            observer.money = money
+            observer.money_bytes = self._figures_for(money, start)
+        if observer.box is not box:
+            observer.box = box
+            observer.box_bytes = self._figures_for(box, start)
         bid_bytes = self._bids_bytes.get(bids)
         if bid_bytes is None:
             bid_bytes = self._bids_of(bids)
-        score = self._seat_scores[slot]
-        if score[0] is not wins or score[1] is not totals or score[2] != round_:
-            score = self._score_for(wins, totals, round_, rounds, start, slot)
+        if observer.wins is not wins or observer.totals is not totals or observer.round != round_:
+            self._score_for(wins, totals, round_, rounds, start, observer)
         numbers = self._number_bytes
         seats = self._seat_bytes[start]
         try:
             joined = b"".join(
                 (
                     board_bytes,
-                    owned[1],
+                    observer.certificate_bytes,
                     offered[1],
                     counted[2],
-                    seen[1],
-                    boxed[1],
+                    observer.money_bytes,
+                    observer.box_bytes,
                     self._phase_bytes[phase],
                     seats[auctioneer],
                     self._stowed_bytes[stowed],  # a bool: 0 or 1
@@ -522,7 +516,7 @@ class EstatesEncoding(Encoding[EstatesView]):
                     seats[holder],
                     seats[to_act[0] if to_act else -1],
                     numbers[turn],
-                    score[3],
+                    observer.score_bytes,
                 )
             )
         except KeyError:
@@ -537,16 +531,13 @@ class EstatesEncoding(Encoding[EstatesView]):
         raw[:] = joined
 
     def _certificates_for(
-        self, certificates: tuple[int, ...], seat: int | None, slot: int
-    ) -> tuple[tuple[int, ...], bytes]:
+        self, certificates: tuple[int, ...], seat: int | None, observer: _Observer
+    ) -> None:
         """The certificates' one-hot rows as float32 bytes for the observer ``seat``, joined
-        from each holder's row, kept as the observer's last (``slot``)."""
+        from each holder's row, kept as the observer's last."""
         rows = self._holder_rows[0 if seat is None else seat]
-        found = self._seat_certificates[slot] = (
-            certificates,
-            b"".join([rows[holder] for holder in certificates]),
-        )
-        return found
+        observer.certificates = certificates
+        observer.certificate_bytes = b"".join([rows[holder] for holder in certificates])
 
     def _figures_for(self, figures: tuple[int | None, ...], start: int) -> bytes:
         """Money or boxes per seat from the observer ``start`` (-1 secret) as float32 bytes,
@@ -567,16 +558,17 @@ class EstatesEncoding(Encoding[EstatesView]):
         round_: int,
         rounds: int,
         start: int,
-        slot: int,
-    ) -> tuple[Any, Any, int, bytes]:
+        observer: _Observer,
+    ) -> None:
         """The round, the rounds and each seat's wins and totals from the observer ``start``
-        as float32 bytes, kept as the observer's last (``slot``) by identity."""
+        as float32 bytes, kept as the observer's last by identity."""
         order = self._orders[start]
-        made = float32_bytes(
+        observer.score_bytes = float32_bytes(
             [round_, rounds] + [wins[other] for other in order] + [totals[other] for other in order]
         )
-        found = self._seat_scores[slot] = (wins, totals, round_, made)
-        return found
+        observer.wins = wins
+        observer.totals = totals
+        observer.round = round_
 
     def _roof_counts(self, roofs: tuple[int, ...], face_down: int) -> list[float]:
         """The rooftops face down, then how many of each value 1.. are left."""
@@ -888,6 +880,36 @@ class EstatesEncoding(Encoding[EstatesView]):
             cubes = offer[row] if row < len(offer) else ()
             out.padded([cube % values + 1 for cube in cubes], slots, fill=0)
         return out.values
+
+
+class _Observer:
+    """What an observer's last observation was made from (the certificates, money, boxes and
+    score met: kept by identity, the round by value) and those parts' float32 bytes."""
+
+    __slots__ = (
+        "box",
+        "box_bytes",
+        "certificate_bytes",
+        "certificates",
+        "money",
+        "money_bytes",
+        "round",
+        "score_bytes",
+        "totals",
+        "wins",
+    )
+
+    def __init__(self) -> None:
+        self.certificates: object = None
+        self.certificate_bytes = b""
+        self.money: object = None
+        self.money_bytes = b""
+        self.box: object = None
+        self.box_bytes = b""
+        self.wins: object = None
+        self.totals: object = None
+        self.round = -1
+        self.score_bytes = b""
 
 
 class _Bids:
