@@ -274,18 +274,14 @@ class EstatesEncoding(Encoding[EstatesView]):
         self._bid_pads = [float32_bytes([-2] * (players - 1 - k)) for k in range(players)]
         # Per observer: money's or boxes' bytes by their figures.
         self._figures: list[dict[Any, bytes]] = [{} for _ in seats]
-        # The last board made and its numbers before the certificates (shared by every seat's
-        # canvas, patched in place for the next board: see _board_bytes); each colour's
-        # one-hot row of a lot's top cube as float32 bytes (index -1, the last: none).
-        self._board_made: tuple[Board | None, bytearray, memoryview[float]] = _NO_BOARD
+        # The last board, offer and rooftops left encoded and their bytes, shared by every
+        # observer (see _Made); each colour's one-hot row of a lot's top cube as float32
+        # bytes (index -1, the last: none).
+        self._made = _Made()
         self._colour_rows = [
             float32_bytes([1 if index == colour else 0 for index in range(colours)])
             for colour in range(colours)
         ] + [float32_bytes([0] * colours)]
-        # The last rooftops left encoded and their counts' bytes (shared like the offer).
-        self._roofs_made: tuple[object, int, bytes] = (None, 0, b"")
-        # The last offer encoded and its numbers (shared by every seat's canvas, never changed).
-        self._offer_made: tuple[object, bytes] = (None, b"")
         # A cube's colour + 1 and value + 1 as float32 bytes, by cube; an offer row's zeros
         # after k cubes, by k.
         cubes = range(layout.num_cubes)
@@ -469,22 +465,20 @@ class EstatesEncoding(Encoding[EstatesView]):
             slot = self._players
         else:
             start = slot = seat
-        made = self._board_made
-        board_bytes = made[1] if made[0] is board else self._board_bytes(board)
+        made = self._made
+        if made.board is not board:
+            self._board_bytes(board)
         certificates = board.certificates
         observer = self._observers[slot]
         if observer.certificates is not certificates:
             self._certificates_for(certificates, seat, observer)
-        offered = self._offer_made
-        if offered[0] is not offer:
-            offered = self._offer_made = (offer, self._offer_bytes(offer))
-        counted = self._roofs_made
-        if counted[0] is not roofs or counted[1] != face_down:
-            counted = self._roofs_made = (
-                roofs,
-                face_down,
-                float32_bytes(self._roof_counts(roofs, face_down)),
-            )
+        if made.offer is not offer:
+            made.offer = offer
+            made.offer_bytes = self._offer_bytes(offer)
+        if made.roofs is not roofs or made.face_down != face_down:
+            made.roofs = roofs
+            made.face_down = face_down
+            made.roof_bytes = float32_bytes(self._roof_counts(roofs, face_down))
         if observer.money is not money:
             observer.money = money
             observer.money_bytes = self._figures_for(money, start)
@@ -501,10 +495,10 @@ class EstatesEncoding(Encoding[EstatesView]):
         try:
             joined = b"".join(
                 (
-                    board_bytes,
+                    made.board_bytes,
                     observer.certificate_bytes,
-                    offered[1],
-                    counted[2],
+                    made.offer_bytes,
+                    made.roof_bytes,
                     observer.money_bytes,
                     observer.box_bytes,
                     self._phase_bytes[phase],
@@ -765,21 +759,25 @@ class EstatesEncoding(Encoding[EstatesView]):
             ],
         )
 
-    def _board_bytes(self, board: Board) -> bytearray:
-        """The float32 bytes of the board's slices before the certificates (the same numbers as
-        ``_board`` writes, for every observer): kept for the last board made, and patched in
-        place for the next one where its parts are other objects (a new board shares the
-        stacks of the lots nothing was placed on, its rooftops until one is placed), number by
-        number through a float view of them, so that a board is worked out once however many
-        seats see it. A board never seen before is made whole."""
-        made, numbers, floats = self._board_made
+    def _board_bytes(self, board: Board) -> None:
+        """Keep in ``_made`` the float32 bytes of the board's slices before the certificates
+        (the same numbers as ``_board`` writes, for every observer), for the last board made:
+        patched in place for the next one where its parts are other objects (a new board
+        shares the stacks of the lots nothing was placed on, its rooftops until one is
+        placed), number by number through a float view of them, so that a board is worked
+        out once however many seats see it. A board never seen before is made whole."""
+        kept = self._made
+        made = kept.board
         if made is board:
-            return numbers
+            return
         stacks = board.stacks
         if made is None or len(made.stacks) != len(stacks):
             numbers = bytearray(float32_bytes(self._board_numbers(board)))
-            self._board_made = (board, numbers, memoryview(numbers).cast("f"))
-            return numbers
+            kept.board = board
+            kept.board_bytes = numbers
+            kept.floats = memoryview(numbers).cast("f")
+            return
+        floats = kept.floats
         old = made.stacks
         if old is not stacks:
             # The lots whose stack is another object, found at C speed by identity: their
@@ -816,8 +814,7 @@ class EstatesEncoding(Encoding[EstatesView]):
         at += len(board.barriers)
         floats[at] = board.mayor
         floats[at + 1] = board.cancel
-        self._board_made = (board, numbers, floats)
-        return numbers
+        kept.board = board
 
     def _board_numbers(self, board: Board) -> list[float]:
         """The board's numbers before the certificates, made whole (see ``_board``)."""
@@ -945,12 +942,33 @@ def _patch(floats: memoryview[float], at: int, new: tuple[int, ...], old: tuple[
         floats[at + index] = new[index]
 
 
-# No board made yet (see EstatesEncoding._board_bytes).
-_NO_BOARD: tuple[Board | None, bytearray, memoryview[float]] = (
-    None,
-    bytearray(),
-    memoryview(b"").cast("f"),
-)
+class _Made:
+    """The parts every observer's observation shares, with the objects they were last made
+    from (by identity; the rooftops face down by value): the board's numbers before the
+    certificates (a bytearray patched in place for the next board through ``floats``, a
+    float view of it: see ``EstatesEncoding._board_bytes``), the offer's and the rooftops'
+    counts."""
+
+    __slots__ = (
+        "board",
+        "board_bytes",
+        "face_down",
+        "floats",
+        "offer",
+        "offer_bytes",
+        "roof_bytes",
+        "roofs",
+    )
+
+    def __init__(self) -> None:
+        self.board: Board | None = None
+        self.board_bytes = bytearray()
+        self.floats: memoryview[float] = memoryview(b"").cast("f")
+        self.offer: object = None
+        self.offer_bytes = b""
+        self.roofs: object = None
+        self.face_down = 0
+        self.roof_bytes = b""
 
 
 def _keep(kept: dict[Any, bytes], source: Any, made: bytes) -> bytes:
