@@ -466,11 +466,9 @@ class LegalIds(Mapping[int, Action]):
         exception ``Mapping.get`` goes through)."""
         entry = self.entries.get(key)
         if entry is None:
-            # The runs looked through here (``_spanned`` without its call: a span's id is
-            # looked up at every step of a game that has them).
-            for first, count, build in self.spans:
-                if first <= key < first + count:
-                    return build(key - first)
+            spanned = self._spanned(key)
+            if spanned is not None:
+                return spanned
             # Ids a subclass holds its own way (not as entries or spans).
             if key in self:
                 return self[key]

@@ -261,15 +261,17 @@ class Table:
             for first, run, _ in ids.spans:
                 mask[first : first + run] = 1
             return mask
-        # Plain ids are their entries (counted without a call to ``__len__``).
-        count = len(entries) if type(ids) is LegalIds else len(ids)
+        # Plain ids are their entries (counted and read without calls to ``__len__`` and
+        # ``__iter__``); a subclass may hold its ids its own way.
+        listed = entries if type(ids) is LegalIds else ids
+        count = len(listed)
         if not count:
             mask = self._wait_mask.copy()
             return mask
         if count <= _FEW:
             # A few ids: set one by one in a copy of the zeros (cheaper than any conversion).
             mask = self._no_mask.copy()
-            for index in entries if type(ids) is LegalIds else ids:
+            for index in listed:
                 mask[index] = 1
             return mask
         mask = self._no_mask.copy()

@@ -19,6 +19,7 @@ from tycoon.core.encoding import (
     FeatureSlice,
     FeatureWriter,
     LegalIds,
+    bucket_value,
     check_fields,
     field_run,
     float32_bytes,
@@ -713,17 +714,7 @@ class EstatesEncoding(Encoding[EstatesView]):
             # A new board shares the stacks of the lots nothing was placed on: the lots whose
             # stack is another object are found at C speed by identity (a cube or two among
             # thirty lots; a stack made again equal is written again, the same numbers).
-            data = canvas.data if canvas.cells is None else canvas.cells
-            values_at = len(stacks) * (1 + colours)
-            for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
-                stack = stacks[lot]
-                was = old[lot]
-                data[lot] = len(stack)
-                if was:
-                    data[len(stacks) + lot * colours + was[-1] // values] = 0
-                if stack:
-                    data[len(stacks) + lot * colours + stack[-1] // values] = 1
-                data[values_at + lot] = stack[-1] % values + 1 if stack else 0
+            self._patch_stacks(canvas.data if canvas.cells is None else canvas.cells, stacks, old)
         if memo is not None:
             memo["stacks"] = stacks
         # The rooftops (a tuple a new board shares until one is placed), then the rest.
@@ -778,25 +769,8 @@ class EstatesEncoding(Encoding[EstatesView]):
             kept.floats = memoryview(numbers).cast("f")
             return
         floats = kept.floats
-        old = made.stacks
-        if old is not stacks:
-            # The lots whose stack is another object, found at C speed by identity: their
-            # height, top colour's one (the old top's cleared) and top value.
-            values = self._values
-            colours = self._colours
-            lots = len(stacks)
-            values_at = lots * (1 + colours)
-            for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
-                stack = stacks[lot]
-                was = old[lot]
-                floats[lot] = len(stack)
-                if was:
-                    floats[lots + lot * colours + was[-1] // values] = 0
-                if stack:
-                    floats[lots + lot * colours + stack[-1] // values] = 1
-                    floats[values_at + lot] = stack[-1] % values + 1
-                else:
-                    floats[values_at + lot] = 0
+        if made.stacks is not stacks:
+            self._patch_stacks(floats, stacks, made.stacks)
         # The rooftops, requirements, lots built and barriers: the numbers that differ.
         at = self._roof_at
         roofs = board.roofs
@@ -815,6 +789,28 @@ class EstatesEncoding(Encoding[EstatesView]):
         floats[at] = board.mayor
         floats[at + 1] = board.cancel
         kept.board = board
+
+    def _patch_stacks(
+        self, data: Any, stacks: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]
+    ) -> None:
+        """Into ``data`` (a canvas's numbers, or the board bytes' float view), where it holds
+        the stacks ``old``: the lots whose stack is another object in ``stacks``, found at C
+        speed by identity (a cube or two among thirty lots; a stack made again equal is
+        written again, the same numbers): their height, top colour's one (the old top's
+        cleared) and top value."""
+        values = self._values
+        colours = self._colours
+        lots = len(stacks)
+        values_at = lots * (1 + colours)
+        for lot in compress(self._lot_numbers, map(is_not, stacks, old)):
+            stack = stacks[lot]
+            was = old[lot]
+            data[lot] = len(stack)
+            if was:
+                data[lots + lot * colours + was[-1] // values] = 0
+            if stack:
+                data[lots + lot * colours + stack[-1] // values] = 1
+            data[values_at + lot] = stack[-1] % values + 1 if stack else 0
 
     def _board_numbers(self, board: Board) -> list[float]:
         """The board's numbers before the certificates, made whole (see ``_board``)."""
@@ -924,11 +920,7 @@ class _Bids:
         self.count = high - low + 1
 
     def __call__(self, bucket: int) -> Action:
-        # bucket_value(low, 1, count, bucket, BID_BUCKETS), its arithmetic here (a call
-        # fewer at every bid; count is at least 1, the range being legal).
-        count = self.count
-        low = self.low
-        amount = low + round(bucket * (count - 1) / (BID_BUCKETS - 1)) if count > 1 else low
+        amount = bucket_value(self.low, 1, self.count, bucket, BID_BUCKETS)
         found = self.made.get(amount)
         if found is None:
             found = self.made[amount] = Bid(self.seat, amount)
