@@ -109,9 +109,9 @@ class MiltonKeynesEncoding(Encoding[View]):
             FeatureSlice("on sale", SIZE, "per plot: 1 if it is in a lot on sale"),
             FeatureSlice(
                 "seat figures",
-                players * 7,
-                "per seat from the observer: income, "
-                "markers, floors, blocks, deeds held, permits held, offers left",
+                players * _FIGURES,
+                "per seat from the observer: income marker, floor, income blocks on the map, "
+                "deeds held, permits held, offers left",
             ),
             FeatureSlice(
                 "known permits",
@@ -200,7 +200,7 @@ class MiltonKeynesEncoding(Encoding[View]):
         self._counters_at = self._at["counters"]
         # Per observer (a spectator counts as seat 0): each seat counted from it.
         self._relative = [[(other - seat) % players for other in seats] for seat in seats]
-        self._figure_columns = range(7)
+        self._figure_columns = range(_FIGURES)
         # The trade phase's ids from the rules (see rule_ids): each seat's Pass, made once, and
         # the game's rules (what the offers are made from).
         self._rules: Any = getattr(game, "rules", None)
@@ -506,7 +506,7 @@ class MiltonKeynesEncoding(Encoding[View]):
                     figure = _per_seat(made[1][column], seat, players, -1)
                     for other in range(players):
                         value = figure[other]
-                        put[first + other * 7 + column] = -1 if value is None else value
+                        put[first + other * _FIGURES + column] = -1 if value is None else value
         if memo.get("known permit sources") != (made := (seat, view.known_permits)):
             memo["known permit sources"] = made
             known: list[float] = []
@@ -798,7 +798,8 @@ def _fields(*names: str) -> Any:
 # The per-seat figures of the hands slice, in its order (what it is made from, and so what must
 # change for it to be made again); the observer's own figures; the year and season.
 _SEAT_FIGURES = _fields(
-    "incomes", "markers", "floors", "blocks", "deed_counts", "permit_counts", "offers_left"
+    "markers", "floors", "blocks", "deed_counts", "permit_counts", "offers_left"
 )
+_FIGURES = 6
 _OWN = _fields("cash", "hand_permits", "deed_deck", "permit_deck")
 _YEAR = field_run(View, "year", "season")
