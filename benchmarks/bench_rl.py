@@ -5,7 +5,8 @@ Both loops play whole games with random legal moves and count the same thing: mo
 ``bench_random``'s fast path: ``to_act``, ``legal_actions``, a uniformly sampled choice
 (``sample_choice``), ``transition``. The environment's loop is a PettingZoo AEC loop as a
 learner runs it: each step reads ``env.last()`` (the seat's view encoded as a numpy
-observation, and the action mask) and takes a uniformly random masked-in id with ``env.step``.
+observation, and the action mask) and takes a uniformly random masked-in id with ``env.step``
+(found the cheapest way numpy has: the int8 mask's bytes viewed as bools, then ``nonzero``).
 The ratio is the share of the engine's speed the wrapper keeps (the target is at least 50%:
 the wrapper's own time per move at most the engine's); ``wrapper µs/move`` is that time, the
 environment's time per move less the engine's.
@@ -65,6 +66,9 @@ def engine_steps(game: Game[Any, Any, Any], seed: int) -> int:
         steps += 1
 
 
+_BOOL = np.dtype(np.bool_)
+
+
 def env_steps(env: TycoonAECEnv, seed: int) -> int:
     env.reset(seed=seed)
     rng = random.Random(seed)
@@ -73,7 +77,10 @@ def env_steps(env: TycoonAECEnv, seed: int) -> int:
         observation, _, terminated, _, _ = env.last()
         if terminated:
             return steps
-        legal = observation["action_mask"].nonzero()[0]
+        # The mask's 0/1 bytes read as bools: numpy finds a bool array's nonzero entries at C
+        # speed, an int8 array's one element at a time (My City's 1,537 ids: 0.7 µs against
+        # 2.7 µs). The same ids in the same order, so the same games.
+        legal = observation["action_mask"].view(_BOOL).nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
 
