@@ -797,9 +797,8 @@ def _fields(*names: str) -> Any:
 
 # The per-seat figures of the hands slice, in its order (what it is made from, and so what must
 # change for it to be made again); the observer's own figures; the year and season.
-_SEAT_FIGURES = _fields(
-    "markers", "floors", "blocks", "deed_counts", "permit_counts", "offers_left"
-)
-_FIGURES = 6
+_SEAT_FIGURE_NAMES = ("markers", "floors", "blocks", "deed_counts", "permit_counts", "offers_left")
+_SEAT_FIGURES = _fields(*_SEAT_FIGURE_NAMES)
+_FIGURES = len(_SEAT_FIGURE_NAMES)  # numbers per seat in the slice
 _OWN = _fields("cash", "hand_permits", "deed_deck", "permit_deck")
 _YEAR = field_run(View, "year", "season")
