@@ -16,6 +16,11 @@ work slows both alike.
     PYTHONPATH=. python benchmarks/bench_rl.py             # every game, usual player counts
     PYTHONPATH=. python benchmarks/bench_rl.py --game my-city --seconds 5
     PYTHONPATH=. python benchmarks/bench_rl.py --cpu --ceiling   # and the bound without features
+    PYTHONPATH=. python benchmarks/bench_rl.py --cpu --runs 5    # medians of five runs
+
+On a shared machine one run's ratio can be some points off the next one's, even with the loops
+taking turns (the machine's speed changes within a slice); ``--runs`` measures each game again
+and reports the medians, with the range of ``env/engine`` over the runs.
 
 ``--same-games`` adds the engine's loop on the environment's own games: the moves the learner's
 random ids stood for, recorded first, replayed with the engine loop's calls per move. A random
@@ -40,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from functools import partial
@@ -185,12 +191,22 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="also time the environment loop without building and encoding views (a bound)",
     )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=1,
+        help="measure each game this many times and report the medians (and the range of "
+        "env/engine): on a shared machine one run's ratio can be some points off",
+    )
     args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
     names = args.game or [spec.name for spec in tycoon.game_specs()]
     out = sys.stdout
     out.write(
         f"{'game':16} {'players':>7} {'engine steps/s':>15} {'env steps/s':>12} "
         f"{'env/engine':>10} {'wrapper µs/move':>16}"
+        + (f" {'range':>11}" if args.runs > 1 else "")
         + (f" {'without features':>16}" if args.ceiling else "")
         + (
             f" {'engine, same games':>18} {'env/same':>8} {'wrapper µs (same)':>17}"
@@ -201,29 +217,44 @@ def main(argv: list[str] | None = None) -> None:
     )
     for name in names:
         game = make(name, args.players)
-        env = TycoonAECEnv(make(name, args.players))
-        clock = time.process_time if args.cpu else time.perf_counter
-        loops = [Rate(partial(engine_steps, game), clock), Rate(partial(env_steps, env), clock)]
-        if args.ceiling:
-            loops.append(Rate(partial(env_steps, featureless(make(name, args.players))), clock))
-        if args.same_games:
-            games = recorded_games(name, args.players, args.seconds)
-            loops.append(Rate(partial(engine_replays, game, games), clock))
-        take_turns(loops, args.seconds, args.slices)
-        engine, wrapped, *bound = (loop.per_second for loop in loops)
+        rows = [measure(name, game, args) for _ in range(args.runs)]
+        engine, wrapped, *bound = (statistics.median(column) for column in zip(*rows, strict=True))
         same = bound.pop() if args.same_games else None
-        wrapper = 1e6 / wrapped - 1e6 / engine
+        # Each ratio is the median of the runs' own ratios (each run's loops took turns).
+        ratios = sorted(row[1] / row[0] for row in rows)
+        wrapper = statistics.median(1e6 / row[1] - 1e6 / row[0] for row in rows)
         out.write(
             f"{name:16} {game.players:>7} {engine:>15,.0f} {wrapped:>12,.0f} "
-            f"{wrapped / engine:>10.0%} {wrapper:>16.1f}"
-            + "".join(f" {rate / engine:>16.0%}" for rate in bound)
+            f"{statistics.median(ratios):>10.0%} {wrapper:>16.1f}"
+            + (f" {ratios[0]:>6.0%}-{ratios[-1]:<4.0%}" if args.runs > 1 else "")
+            + "".join(
+                f" {statistics.median(row[2 + index] / row[0] for row in rows):>16.0%}"
+                for index in range(len(bound))
+            )
             + (
-                f" {same:>18,.0f} {wrapped / same:>8.0%} {1e6 / wrapped - 1e6 / same:>17.1f}"
+                f" {same:>18,.0f}"
+                f" {statistics.median(row[1] / row[-1] for row in rows):>8.0%}"
+                f" {statistics.median(1e6 / row[1] - 1e6 / row[-1] for row in rows):>17.1f}"
                 if same is not None
                 else ""
             )
             + "\n"
         )
+
+
+def measure(name: str, game: Game[Any, Any, Any], args: argparse.Namespace) -> list[float]:
+    """One run for one game: the loops' rates (engine, environment, then the ceiling's and the
+    engine's on the same games when asked for), the loops taking turns."""
+    env = TycoonAECEnv(make(name, args.players))
+    clock = time.process_time if args.cpu else time.perf_counter
+    loops = [Rate(partial(engine_steps, game), clock), Rate(partial(env_steps, env), clock)]
+    if args.ceiling:
+        loops.append(Rate(partial(env_steps, featureless(make(name, args.players))), clock))
+    if args.same_games:
+        games = recorded_games(name, args.players, args.seconds)
+        loops.append(Rate(partial(engine_replays, game, games), clock))
+    take_turns(loops, args.seconds, args.slices)
+    return [loop.per_second for loop in loops]
 
 
 if __name__ == "__main__":

@@ -35,3 +35,19 @@ def test_the_recorded_games_replay_to_the_environments_ends(name: str) -> None:
         assert game.to_act(state) == ()
         assert game.outcome(state) == env.table.outcome()
         assert engine_replays(game, games, number) == len(moves)
+
+
+def test_runs_report_the_medians_and_the_range_of_the_ratio(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bench_rl import main
+
+    main(["--game", "estates", "--seconds", "0.02", "--slices", "1", "--runs", "3", "--cpu"])
+    header, row = capsys.readouterr().out.splitlines()
+    assert "range" in header.split()
+    fields = row.split()
+    assert fields[0] == "estates"
+    low, high = (float(part.rstrip("%")) for part in fields[-1].split("-"))
+    assert 0 < low <= float(fields[4].rstrip("%")) <= high
+    with pytest.raises(SystemExit):
+        main(["--game", "estates", "--runs", "0"])
