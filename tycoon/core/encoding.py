@@ -126,6 +126,11 @@ class Encoding(Generic[V]):
         self.kinds: tuple[ActionKind, ...] = ()
         self.size = 0
         self.labels: tuple[str, ...] = ()
+        # The version of this encoding's layout: its observation's slices (their order, sizes
+        # and meaning) and its action table. A game's encoding bumps it whenever either changes
+        # (``tests/rl/test_rl_layouts.py`` fails until it does), so that a policy trained on one
+        # layout can tell it is given another: the environments carry it in their name.
+        self.layout = 1
         self._rows: dict[type[Action], _Row] = {}
         # Actions already looked up, by identity: id(action) -> (action, its id or -1).
         self._known: dict[int, tuple[Any, int]] = {}

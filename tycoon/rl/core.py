@@ -25,6 +25,15 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
+def env_name(game: Game[Any, Any, Any], layout: int) -> str:
+    """The environments' name for ``game`` whose encoding is at ``layout``: the game, the
+    version of its rules and the version of its encoding's layout
+    (``tycoon_milton_keynes_v2_layout2``), so that a policy saved with the name is not run on
+    other rules or another observation layout unawares."""
+    name = game.spec.name.replace("-", "_")
+    return f"tycoon_{name}_v{game.spec.version}_layout{layout}"
+
+
 def final_rewards(outcome: Outcome, reward: str) -> list[float]:
     """Each seat's reward once the game is over.
 

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from tycoon.core import Game, game_specs, make
+from tycoon.rl.core import env_name
 
 
 def describe(game: Game[Any, Any, Any]) -> str:
@@ -17,7 +18,8 @@ def describe(game: Game[Any, Any, Any]) -> str:
         f"## {spec.title}",
         "",
         f"Sizes below are for {game.players} players and the default options: observation "
-        f"{encoding.size} numbers, {encoding.actions} action ids (+1 for *wait*).",
+        f"{encoding.size} numbers, {encoding.actions} action ids (+1 for *wait*). Layout "
+        f"{encoding.layout}: the environments are named `{env_name(game, encoding.layout)}`.",
         "",
         "| slice | size | start | what each number is |",
         "|---|---|---|---|",

@@ -18,7 +18,7 @@ import numpy as np
 
 from tycoon.core import Game, IllegalActionError, SeededRng, TycoonError, derive_seed
 from tycoon.core.players import Bot, make_bot
-from tycoon.rl.core import Observation, Table, check_reward, final_rewards, seed_from
+from tycoon.rl.core import Observation, Table, check_reward, env_name, final_rewards, seed_from
 
 
 def parse_opponents(opponents: str, game: Game[Any, Any, Any], seat: int) -> list[str]:
@@ -55,8 +55,13 @@ class TycoonGymEnv(gymnasium.Env[Observation, np.int64]):
             raise TycoonError(f"seat {seat} is not a seat of a {game.players}-player game")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
-        self.metadata = {"render_modes": ["ansi"]}
         self.table = Table(game)
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": env_name(game, self.table.encoding.layout),
+            "rules_version": game.spec.version,
+            "layout": self.table.encoding.layout,
+        }
         self.seat = seat
         self.codes = parse_opponents(opponents, game, seat)
         self.reward = check_reward(reward)

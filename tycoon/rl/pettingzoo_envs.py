@@ -16,15 +16,24 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from tycoon.core import Game, IllegalActionError
-from tycoon.rl.core import Observation, Table, agent_name, check_reward, final_rewards, seed_from
+from tycoon.rl.core import (
+    Observation,
+    Table,
+    agent_name,
+    check_reward,
+    env_name,
+    final_rewards,
+    seed_from,
+)
 
 
-def _metadata(game: Game[Any, Any, Any]) -> dict[str, Any]:
-    name = game.spec.name.replace("-", "_")
+def _metadata(table: Table) -> dict[str, Any]:
     return {
         "render_modes": ["ansi"],
-        "name": f"tycoon_{name}_v{game.spec.version}",
+        "name": env_name(table.game, table.encoding.layout),
         "is_parallelizable": True,
+        "rules_version": table.game.spec.version,
+        "layout": table.encoding.layout,
     }
 
 
@@ -35,8 +44,8 @@ class TycoonAECEnv(AECEnv[str, Observation, int]):
         self, game: Game[Any, Any, Any], reward: str = "rank", render_mode: str | None = None
     ) -> None:
         super().__init__()
-        self.metadata = _metadata(game)
         self.table = Table(game)
+        self.metadata = _metadata(self.table)
         self.reward = check_reward(reward)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
@@ -141,8 +150,8 @@ class TycoonParallelEnv(ParallelEnv[str, Observation, int]):
     def __init__(
         self, game: Game[Any, Any, Any], reward: str = "rank", render_mode: str | None = None
     ) -> None:
-        self.metadata = _metadata(game)
         self.table = Table(game)
+        self.metadata = _metadata(self.table)
         self.reward = check_reward(reward)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")

@@ -74,6 +74,8 @@ PHASES = {phase.name.lower(): phase.value for phase in Phase}
 class MiltonKeynesEncoding(Encoding[View]):
     def __init__(self, game: Game[Any, Any, View]) -> None:
         super().__init__(game)
+        # 2: the seat figures lost their "income" column (per building, not per seat).
+        self.layout = 2
         players = game.players
         kinds = len(KIND_NAMES)
         # The game's own characters (what-if data may change how many there are).
