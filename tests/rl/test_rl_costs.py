@@ -28,7 +28,7 @@ def _observations(env: TycoonAECEnv, seed: int) -> list[np.ndarray]:
     """Every observation of one game played with the same random masked-in ids."""
     env.reset(seed=seed)
     rng = random.Random(seed)
-    seen = []
+    seen: list[np.ndarray] = []
     while True:
         observation, _, terminated, _, _ = env.last()
         if terminated:
