@@ -32,7 +32,7 @@ from typing import Any
 
 from bench_rl import engine_steps, env_steps
 
-from tycoon.core import make
+from tycoon.core import TycoonError, make
 from tycoon.rl import TycoonAECEnv
 
 Loop = Callable[[int], int]
@@ -87,9 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=0.5, help="a loop's share of a round")
     parser.add_argument("--variants", help="a module defining variants(game, players)")
     args = parser.parse_args(argv)
+    try:
+        make(args.game, args.players)
+    except TycoonError as error:
+        parser.error(str(error))
     variants: dict[str, Callable[[], Any]] = {}
     if args.variants:
-        variants = importlib.import_module(args.variants).variants(args.game, args.players)
+        try:
+            module = importlib.import_module(args.variants)
+        except ModuleNotFoundError as error:
+            parser.error(f"no variant module {args.variants!r} ({error}; is it on PYTHONPATH?)")
+        if not callable(getattr(module, "variants", None)):
+            parser.error(f"{args.variants!r} defines no variants(game, players)")
+        variants = module.variants(args.game, args.players)
     times = paired(loops_for(args.game, args.players, variants), args.rounds, args.seconds)
     tree, engine = times["tree"], times["engine"]
     print(f"{args.game}, {args.players} players, {args.rounds} rounds (medians)")

@@ -9,7 +9,7 @@ variants measure it where it runs.
 Every game:
 
 - ``blank``: no view made, nothing encoded (the observation a copy of a fixed array of zeros;
-  masks, ids, steps and rewards as usual), as ``bench_rl.py --ceiling``;
+  masks, ids, steps and rewards as usual): ``bench_rl.py --ceiling``'s environment;
 - ``observe only``: the seat's next view made (``observe_next``) but not encoded: with ``blank``,
   the view's cost, and with the tree, the encoding's;
 - ``copy twice``: the observation copied once more: the cost of its copy.
@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from bench_rl import featureless
 
 from tycoon.core import make
 from tycoon.rl import TycoonAECEnv
@@ -62,13 +63,8 @@ def _with_features(
 
 
 def blank(game: str, players: int | None) -> TycoonAECEnv:
-    """Observations a copy of zeros: no view, no encoding."""
-
-    def features_of(table: Table) -> Features:
-        zeros = np.zeros(table.encoding.size, dtype=np.float32)
-        return lambda seat: zeros.copy()
-
-    return _with_features(game, players, features_of)
+    """Observations a copy of zeros: no view, no encoding (``bench_rl.py --ceiling``'s loop)."""
+    return featureless(make(game, players))
 
 
 def observe_only(game: str, players: int | None) -> TycoonAECEnv:

@@ -50,3 +50,23 @@ def test_the_tree_and_its_control_are_reported(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     for name in ("engine", "tree", "control"):
         assert f" {name} " in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "no-such-game"], "unknown game 'no-such-game'"),
+        (["--game", "my-city", "--players", "9"], "my-city"),
+        (["--game", "my-city", "--variants", "no_such_module"], "no variant module"),
+        (["--game", "my-city", "--variants", "json"], "defines no variants"),
+    ],
+)
+def test_bad_arguments_get_a_clear_error(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([*args, "--rounds", "1", "--seconds", "0"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
