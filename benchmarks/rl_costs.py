@@ -18,6 +18,12 @@ The Estates, each rarely changing part of its encoding kept as first made (one p
 then ``all stale``): ``stale board``, ``stale offer``, ``stale certificates``, ``stale figures``
 (money and cash boxes), ``stale bids``.
 
+Milton Keynes, ``checks only``: every part's sources made and compared with what the part was
+last made from (as in the tree), but no part's numbers made or written (the step, bidding and
+trade blocks answered by a fixed list, the canvas's block, put and hot writes skipped; the few
+single numbers the encoding sets itself still set). With ``observe only`` and the tree, it
+splits the encoding into its checks and its work.
+
     PYTHONPATH=.:benchmarks python benchmarks/paired_rl.py --game estates --variants rl_costs
 
 Interpreted only: a compiled table's methods cannot be replaced.
@@ -32,8 +38,9 @@ import numpy as np
 from bench_rl import featureless
 
 from tycoon.core import make
+from tycoon.core.encoding import Canvas
 from tycoon.rl import TycoonAECEnv
-from tycoon.rl.core import Table
+from tycoon.rl.core import Table, _Seat
 
 Made = Callable[[], TycoonAECEnv]
 Features = Callable[[int], np.ndarray]
@@ -50,6 +57,8 @@ def variants(game: str, players: int | None) -> dict[str, Made]:
         for part in ESTATES_PARTS:
             made[f"stale {part}"] = _stale_maker(players, (part,))
         made["all stale"] = _stale_maker(players, ESTATES_PARTS)
+    if game == "milton-keynes":
+        made["checks only"] = lambda: checks_only_milton_keynes(players)
     return made
 
 
@@ -158,6 +167,35 @@ def stale_estates(players: int | None, parts: tuple[str, ...]) -> TycoonAECEnv:
 
         encoding._bids_of = stale_bids
     return env
+
+
+def checks_only_milton_keynes(players: int | None) -> TycoonAECEnv:
+    """Milton Keynes with its encoding's parts checked but not made or written (see the
+    module's docstring)."""
+    env = TycoonAECEnv(make("milton-keynes", players))
+    table = env.table
+    encoding: Any = table.encoding
+    for builder in ("_step", "_bidding", "_trade"):
+        fixed: list[float] = [0.0]
+        setattr(encoding, builder, lambda view, seat, fixed=fixed: fixed)
+    for seat in range(table.game.players):
+        table._seats[seat] = _Seat(_Unwritten(np.zeros(encoding.size, dtype=np.float32), {}))
+    return env
+
+
+class _Unwritten(Canvas):
+    """A persistent canvas whose part writers write nothing."""
+
+    __slots__ = ()
+
+    def block(self, name: str, start: int, values: Any) -> None:
+        return
+
+    def put(self, start: int, values: Any) -> None:
+        return
+
+    def hot(self, name: str, start: int, stop: int, positions: Any) -> None:
+        return
 
 
 def _first(make_bytes: Callable[[Any], bytes]) -> Callable[[Any], bytes]:

@@ -84,3 +84,17 @@ def test_paired_rl_takes_the_module(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for name in ("blank", "stale board", "all stale"):
         assert f" {name} " in out
+
+
+def test_milton_keynes_checks_only_plays_the_same_moves_writing_less() -> None:
+    made = variants("milton-keynes", 3)
+    assert set(made) - set(variants("my-city", 3)) == {"checks only"}
+    tree = _observations(TycoonAECEnv(make("milton-keynes", 3)), 4)
+    seen = _observations(made["checks only"](), 4)
+    assert len(seen) == len(tree)  # the same moves: masks and ids untouched
+    # The parts written through the canvas (the map, the seats, the table) stay zeros; only
+    # the few single numbers the encoding sets itself (the phase, the year, the queue) move.
+    assert any(observation.any() for observation in seen)
+    assert all(
+        np.count_nonzero(a) < np.count_nonzero(b) for a, b in zip(seen[5:], tree[5:], strict=True)
+    )
